@@ -1,0 +1,104 @@
+/**
+ * Production build: the client bundle and stylesheet (esbuild), the images,
+ * each named by a content hash and pre-compressed, a manifest the server reads
+ * at start-up, and the server bundle that `npm start` runs with plain node.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import type { BuildManifest } from '../server/assets.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const assetsOut = join(dist, 'client', 'assets');
+const ASSET_PREFIX = '/assets/';
+/** Types worth compressing; PNGs are compressed already. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
+
+export async function buildClient(): Promise<BuildManifest> {
+  await rm(join(dist, 'client'), { recursive: true, force: true });
+  await mkdir(assetsOut, { recursive: true });
+  const manifest: BuildManifest = { files: {} };
+
+  const bundle = await esbuild.build({
+    entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    write: false,
+    outdir: 'out',
+    logLevel: 'warning',
+  });
+  for (const file of bundle.outputFiles) {
+    await emit(manifest, file.path.endsWith('.css') ? 'styles.css' : 'entry.js', Buffer.from(file.contents));
+  }
+
+  const assetsSrc = join(root, 'client', 'assets');
+  for (const file of await listFiles(assetsSrc)) {
+    await emit(manifest, relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
+  }
+  await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+export async function buildServer(): Promise<void> {
+  await esbuild.build({
+    entryPoints: [join(root, 'server/main.ts')],
+    outfile: join(dist, 'server', 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+/** Writes one asset under a content-hashed name, with .br and .gz beside it where they help. */
+async function emit(manifest: BuildManifest, name: string, body: Buffer): Promise<void> {
+  const ext = extname(name);
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  const hashedName = `${name.slice(0, -ext.length)}.${hash}${ext}`;
+  const out = join(assetsOut, hashedName);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, body);
+  if (COMPRESSIBLE.has(ext)) {
+    const br = brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    const gz = gzipSync(body, { level: 9 });
+    if (br.length < body.length) await writeFile(`${out}.br`, br);
+    if (gz.length < body.length) await writeFile(`${out}.gz`, gz);
+  }
+  manifest.files[name] = {
+    url: ASSET_PREFIX + hashedName,
+    integrity: `sha384-${createHash('sha384').update(body).digest('base64')}`,
+  };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)])),
+  );
+  return nested.flat().sort();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const manifest = await buildClient();
+  await buildServer();
+  await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
+  console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);
+}

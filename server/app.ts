@@ -1,0 +1,209 @@
+/**
+ * The site as a request listener. Every page, redirect and asset is prepared
+ * at start-up and answered by lookup before Express is involved: Express's
+ * own per-request work costs more than the rest of a hit (see README,
+ * "Performance"). Express handles what is left: health checks, methods we
+ * refuse, missing assets, on-demand renders, and the error handler.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
+import { renderErrorPage, renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
+import { routeAddresses } from '../shared/paths.ts';
+import { defaultClientDir, loadAssets } from './assets.ts';
+import type { Config } from './config.ts';
+import { silentLogger, type Logger } from './logger.ts';
+import { prepare, send, type PreparedResponse } from './responses.ts';
+import { securityHeaders, type HeaderList } from './security.ts';
+
+export interface AppOptions {
+  config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'>;
+  routes?: readonly Route[];
+  /** Where the client build is (dist/client). */
+  clientDir?: string;
+  logger?: Logger;
+}
+
+export interface App extends RequestListener {
+  /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending. */
+  setReady(ready: boolean): void;
+  express: Express;
+}
+
+const ALLOWED_METHODS = 'GET, HEAD';
+const ASSET_PREFIX = '/assets/';
+export const CACHE = {
+  page: 'public, no-cache',
+  asset: 'public, max-age=31536000, immutable',
+  redirect: 'public, max-age=86400',
+  none: 'no-store',
+} as const;
+const HTML = 'text/html; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function createApp(options: AppOptions): App {
+  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger } = options;
+  const assets = loadAssets(clientDir);
+  const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls };
+  const baseHeaders = securityHeaders();
+  const showStack = config.nodeEnv !== 'production';
+  let ready = true;
+
+  const assetTable = new Map<string, PreparedResponse>(
+    assets.files.map((file) => [
+      file.url,
+      prepare({
+        status: 200,
+        body: file.body,
+        encoded: file.encoded,
+        compress: Object.keys(file.encoded).length > 0,
+        contentType: file.contentType,
+        cacheControl: CACHE.asset,
+        baseHeaders,
+        ranges: true,
+      }),
+    ]),
+  );
+  const pageTable = preparePages(routes, renderOptions, baseHeaders, logger);
+
+  const web = express();
+  web.disable('x-powered-by');
+  web.set('etag', false);
+  web.set('trust proxy', config.trustProxy);
+  web.set('query parser', false);
+
+  const respond = (res: ServerResponse, status: number, contentType: string, body: string, headers: HeaderList = []) => {
+    res.writeHead(status, [
+      ...baseHeaders.flat(),
+      ...headers.flat(),
+      'content-type',
+      contentType,
+      'cache-control',
+      CACHE.none,
+      'content-length',
+      String(Buffer.byteLength(body)),
+    ]);
+    res.end(res.req.method === 'HEAD' ? undefined : body);
+  };
+
+  web.get('/healthz', (_req, res) => respond(res, 200, 'application/json', '{"status":"ok"}'));
+  web.get('/readyz', (_req, res) =>
+    ready ? respond(res, 200, 'application/json', '{"status":"ready"}') : respond(res, 503, 'application/json', '{"status":"shutting down"}'),
+  );
+
+  const methods: RequestHandler = (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    if (req.method === 'OPTIONS') return respond(res, 204, TEXT, '', [['allow', ALLOWED_METHODS]]);
+    respond(res, 405, TEXT, 'Method Not Allowed\n', [['allow', ALLOWED_METHODS]]);
+  };
+  web.use(methods);
+
+  // A missing asset is a plain 404: a browser expecting a script must not get the home page.
+  web.use((req, res, next) => {
+    if (req.path.startsWith(ASSET_PREFIX) || /(^|\/)\.[^/]/.test(req.path)) return respond(res, 404, TEXT, 'Not Found\n');
+    next();
+  });
+
+  // Whatever the table could not prepare (a screen that failed at start-up) is rendered now.
+  web.use((req, res) => {
+    const result = renderResolution(resolveUrl(req.originalUrl, routes), renderOptions);
+    if (result.kind === 'redirect') return respond(res, result.status, TEXT, '', [['location', result.location]]);
+    respond(res, result.status, HTML, result.html);
+  });
+
+  const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const err = error instanceof Error ? error : new Error(String(error));
+    const status = statusOf(error);
+    logger.error({ err, requestId: res.getHeader('x-request-id'), path: req.originalUrl }, 'request failed');
+    if (res.headersSent) {
+      res.destroy(err);
+      return;
+    }
+    const html = renderErrorPage({ message: err.message, ...(showStack && err.stack ? { stack: err.stack } : {}) }, renderOptions);
+    respond(res, status, HTML, html);
+  };
+  web.use(onError);
+
+  const app: App = Object.assign(
+    (req: IncomingMessage, res: ServerResponse) => {
+      const started = performance.now();
+      const incoming = req.headers['x-request-id'];
+      const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('x-request-id', requestId);
+      res.once('finish', () => {
+        logger.info({
+          method: req.method,
+          path: req.url,
+          status: res.statusCode,
+          bytes: Number(res.getHeader('content-length') ?? 0),
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          requestId,
+        });
+      });
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const url = req.url ?? '/';
+        const hit = url.startsWith(ASSET_PREFIX) ? assetTable.get(url) : pageTable.get(resolutionKey(resolveUrl(url, routes)));
+        if (hit) return send(req, res, hit);
+      }
+      web(req as express.Request, res as express.Response);
+    },
+    {
+      setReady: (value: boolean) => {
+        ready = value;
+      },
+      express: web,
+    },
+  );
+  return app;
+}
+
+/**
+ * Renders every address of every route, the not-found page, the bad-request
+ * page and each redirect once. A screen that throws is logged and left out,
+ * so its requests reach the error handler instead of stopping the start.
+ */
+function preparePages(routes: readonly Route[], options: RenderOptions, baseHeaders: HeaderList, logger: Logger) {
+  const table = new Map<string, PreparedResponse>();
+  const resolutions: Resolution[] = [{ kind: 'not-found' }, { kind: 'bad-request' }];
+  for (const route of routes) {
+    for (const address of routeAddresses(route)) {
+      const page = resolveUrl(address, routes);
+      resolutions.push(page);
+      if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes));
+    }
+  }
+  for (const resolution of resolutions) {
+    try {
+      const result = renderResolution(resolution, options);
+      const prepared =
+        result.kind === 'redirect'
+          ? prepare({
+              status: result.status,
+              body: Buffer.from(`Moved Permanently. Redirecting to ${result.location}\n`),
+              contentType: TEXT,
+              cacheControl: CACHE.redirect,
+              baseHeaders,
+              extraHeaders: [['location', result.location]],
+              compress: false,
+            })
+          : prepare({
+              status: result.status,
+              body: Buffer.from(result.html),
+              contentType: HTML,
+              cacheControl: result.status === 200 ? CACHE.page : CACHE.none,
+              baseHeaders,
+            });
+      table.set(resolutionKey(resolution), prepared);
+    } catch (err) {
+      logger.error({ err, key: resolutionKey(resolution) }, 'could not pre-render; it will be rendered per request');
+    }
+  }
+  return table;
+}
+
+function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}

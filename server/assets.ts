@@ -1,0 +1,76 @@
+/** The build's client files, read into memory once at start-up. */
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { AssetUrls } from '../shared/render.tsx';
+
+/** dist/client/manifest.json: source name → hashed public URL and SRI digest. */
+export interface BuildManifest {
+  files: Record<string, { url: string; integrity: string }>;
+}
+
+export interface AssetFile {
+  url: string;
+  body: Buffer;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  contentType: string;
+}
+
+export interface LoadedAssets {
+  urls: AssetUrls;
+  files: AssetFile[];
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+/**
+ * dist/client, seen from this module: beside it once bundled into
+ * dist/server/main.js, under dist/ when run from source (tests, dev).
+ */
+export function defaultClientDir(): string {
+  const candidates = [join(import.meta.dirname, '..', 'client'), join(import.meta.dirname, '..', 'dist', 'client')];
+  return candidates.find((dir) => existsSync(join(dir, 'manifest.json'))) ?? candidates[1]!;
+}
+
+export function loadAssets(clientDir: string): LoadedAssets {
+  const manifestPath = join(clientDir, 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(`No client build at ${clientDir}: run \`npm run build\` first.`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
+  const entry = (name: string) => {
+    const file = manifest.files[name];
+    if (!file) throw new Error(`The client build has no "${name}"; rebuild with \`npm run build\`.`);
+    return file;
+  };
+  const files = Object.values(manifest.files).map(({ url }): AssetFile => {
+    const path = join(clientDir, url);
+    const optional = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : undefined);
+    const br = optional('.br');
+    const gzip = optional('.gz');
+    return {
+      url,
+      body: readFileSync(path),
+      encoded: { ...(br && { br }), ...(gzip && { gzip }) },
+      contentType: CONTENT_TYPES[extname(url)] ?? 'application/octet-stream',
+    };
+  });
+  const script = entry('entry.js');
+  return {
+    files,
+    urls: {
+      stylesheet: entry('styles.css').url,
+      script: { src: script.url, integrity: script.integrity },
+      url: (name) => entry(name).url,
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Configuration, read once from the environment at start-up, validated, and
+ * passed down as one typed object. Nothing else reads process.env.
+ */
+import { defaultSite, type SiteConfig } from '../shared/site.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'production' | 'development' | 'test';
+  logLevel: LogLevel;
+  /** Express's "trust proxy" setting: false, true, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string;
+  shutdownTimeoutMs: number;
+  site: SiteConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    readonly accepted: string,
+  ) {
+    super(`Invalid ${variable}=${JSON.stringify(value)}: expected ${accepted}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Every variable we read, with its default, for the README and for error messages. */
+export const ENV_DEFAULTS = {
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'info',
+  TRUST_PROXY: 'false',
+  SHUTDOWN_TIMEOUT_MS: '10000',
+  PUBLIC_URL: defaultSite.publicUrl,
+  BRAND_NAME: defaultSite.brandName,
+  GENERAL_EMAIL: defaultSite.generalEmail,
+  SALES_EMAIL: defaultSite.salesEmail,
+  LINKEDIN_URL: defaultSite.linkedInUrl,
+} as const;
+
+export function readConfig(env: Env): Config {
+  const get = (name: keyof typeof ENV_DEFAULTS): string => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? ENV_DEFAULTS[name] : value.trim();
+  };
+  return {
+    port: integer('PORT', get('PORT'), 0, 65535),
+    host: hostName('HOST', get('HOST')),
+    nodeEnv: oneOf('NODE_ENV', get('NODE_ENV'), ['production', 'development', 'test'] as const),
+    logLevel: oneOf('LOG_LEVEL', get('LOG_LEVEL'), LOG_LEVELS),
+    trustProxy: trustProxy(get('TRUST_PROXY')),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', get('SHUTDOWN_TIMEOUT_MS'), 0, 600_000),
+    site: {
+      publicUrl: origin('PUBLIC_URL', get('PUBLIC_URL')),
+      brandName: text('BRAND_NAME', get('BRAND_NAME')),
+      generalEmail: email('GENERAL_EMAIL', get('GENERAL_EMAIL')),
+      salesEmail: email('SALES_EMAIL', get('SALES_EMAIL')),
+      linkedInUrl: httpsUrl('LINKEDIN_URL', get('LINKEDIN_URL')),
+    },
+  };
+}
+
+function integer(name: string, value: string, min: number, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new ConfigError(name, value, `a whole number from ${min} to ${max}`);
+  }
+  return number;
+}
+
+function oneOf<const T extends readonly string[]>(name: string, value: string, accepted: T): T[number] {
+  if (!accepted.includes(value)) throw new ConfigError(name, value, `one of ${accepted.join(', ')}`);
+  return value as T[number];
+}
+
+function hostName(name: string, value: string): string {
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(value)) throw new ConfigError(name, value, 'an IP address or host name, e.g. 0.0.0.0 or ::');
+  return value;
+}
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  // Express accepts names (loopback, linklocal, uniquelocal), addresses and CIDR ranges, comma-separated.
+  if (/^[A-Za-z0-9.:/,\s]+$/.test(value)) return value;
+  throw new ConfigError('TRUST_PROXY', value, 'true, false, a hop count, or comma-separated addresses/subnets (e.g. loopback, 10.0.0.0/8)');
+}
+
+function origin(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, value, 'an absolute http(s) URL such as https://www.example.com');
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new ConfigError(name, value, 'an http(s) origin with no path, query or credentials, such as https://www.example.com');
+  }
+  return url.origin;
+}
+
+function httpsUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:') return url.href;
+  } catch {
+    // Reported below with the accepted form.
+  }
+  throw new ConfigError(name, value, 'an absolute https URL');
+}
+
+function email(name: string, value: string): string {
+  if (!/^[^\s@<>()",;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value)) {
+    throw new ConfigError(name, value, 'an e-mail address such as info@example.com');
+  }
+  return value;
+}
+
+function text(name: string, value: string): string {
+  if (value.length > 80 || /[\u0000-\u001f<>]/.test(value)) {
+    throw new ConfigError(name, value, 'plain text of at most 80 characters, without < or >');
+  }
+  return value;
+}

@@ -1,0 +1,143 @@
+/**
+ * Responses prepared once and served by lookup: the body in every encoding we
+ * offer, a strong ETag per encoding, and the complete header list. Serving
+ * one is content negotiation plus a write, with no per-request rendering.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { HeaderList } from './security.ts';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+  /** The header list with content-type, length, encoding and ETag already in it. */
+  headers: string[];
+}
+
+export interface PreparedResponse {
+  status: number;
+  representations: Partial<Record<Encoding, Representation>> & { identity: Representation };
+  /** Whether byte ranges may be asked for (assets; not pages). */
+  ranges: boolean;
+}
+
+export interface PrepareInput {
+  status: number;
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  baseHeaders: HeaderList;
+  extraHeaders?: HeaderList;
+  /** Encodings made at build time; missing ones are made here if they help. */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
+  compress?: boolean;
+  ranges?: boolean;
+}
+
+export function prepare(input: PrepareInput): PreparedResponse {
+  const { body, compress = true } = input;
+  const bodies: Partial<Record<Encoding, Buffer>> = { ...input.encoded, identity: body };
+  if (compress) {
+    bodies.br ??= brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    bodies.gzip ??= gzipSync(body, { level: 9 });
+  }
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  const representation = (encoding: Encoding, encoded: Buffer): Representation => {
+    const etag = encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
+    const headers: string[] = [];
+    for (const [name, value] of [...input.baseHeaders, ...(input.extraHeaders ?? [])]) headers.push(name, value);
+    headers.push('content-type', input.contentType, 'cache-control', input.cacheControl, 'etag', etag);
+    if (compress) headers.push('vary', 'Accept-Encoding');
+    if (encoding !== 'identity') headers.push('content-encoding', encoding);
+    if (input.ranges) headers.push('accept-ranges', 'bytes');
+    return { body: encoded, etag, headers };
+  };
+  const representations: PreparedResponse['representations'] = { identity: representation('identity', body) };
+  for (const encoding of ['br', 'gzip'] as const) {
+    const encoded = bodies[encoding];
+    // An encoding that does not make the body smaller is not worth a decode.
+    if (encoded && encoded.length < body.length) representations[encoding] = representation(encoding, encoded);
+  }
+  return { status: input.status, representations, ranges: input.ranges ?? false };
+}
+
+/** Writes a prepared response, honouring Accept-Encoding, If-None-Match, Range and HEAD. */
+export function send(req: IncomingMessage, res: ServerResponse, prepared: PreparedResponse, extraHeaders: string[] = []): void {
+  const encoding = chooseEncoding(req.headers['accept-encoding'], prepared.representations);
+  const chosen = prepared.representations[encoding] ?? prepared.representations.identity;
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && prepared.status === 200 && etagMatches(ifNoneMatch, chosen.etag)) {
+    res.writeHead(304, [...withoutBodyHeaders(chosen.headers), ...extraHeaders]);
+    res.end();
+    return;
+  }
+  const range = prepared.ranges && prepared.status === 200 && encoding === 'identity' ? parseRange(req, chosen) : undefined;
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, [...withoutBodyHeaders(chosen.headers), 'content-range', `bytes */${chosen.body.length}`, ...extraHeaders]);
+    res.end();
+    return;
+  }
+  const body = range ? chosen.body.subarray(range.start, range.end + 1) : chosen.body;
+  const headers = [...chosen.headers, 'content-length', String(body.length), ...extraHeaders];
+  if (range) headers.push('content-range', `bytes ${range.start}-${range.end}/${chosen.body.length}`);
+  res.writeHead(range ? 206 : prepared.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** br, then gzip, then identity, among what the client accepts (q=0 refuses). */
+export function chooseEncoding(header: string | undefined, available: Partial<Record<Encoding, unknown>>): Encoding {
+  if (!header) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) : 1;
+    accepted.set(token.trim(), Number.isFinite(quality) ? quality : 0);
+  }
+  const wildcard = accepted.get('*');
+  const acceptable = (name: string) => (accepted.get(name) ?? wildcard ?? 0) > 0;
+  if (available.br && acceptable('br')) return 'br';
+  if (available.gzip && acceptable('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/** A 304 or 416 carries the validators and caching headers but no body description. */
+function withoutBodyHeaders(headers: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i]!;
+    if (name !== 'content-encoding' && name !== 'content-type') kept.push(name, headers[i + 1]!);
+  }
+  return kept;
+}
+
+type ByteRange = { start: number; end: number };
+
+/** One byte range (the only kind a browser asks an asset for); anything else is served whole. */
+function parseRange(req: IncomingMessage, representation: Representation): ByteRange | 'unsatisfiable' | undefined {
+  const header = req.headers.range;
+  if (!header) return undefined;
+  const ifRange = req.headers['if-range'];
+  if (ifRange !== undefined && ifRange !== representation.etag) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const size = representation.body.length;
+  const [first, last] = [match[1]!, match[2]!];
+  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (first !== '' && last !== '' && Number(last) < start) return undefined;
+  if (start >= size || (first === '' && Number(last) === 0)) return 'unsatisfiable';
+  return { start, end };
+}

@@ -1,0 +1,73 @@
+/**
+ * The security headers every response carries. Helmet decides them once at
+ * start-up; every path (pre-rendered pages, assets, health, errors) sends the
+ * same captured list, so no response can miss one or send one twice.
+ */
+import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+const helmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
+  xFrameOptions: { action: 'deny' },
+} as const;
+
+/** Features the site never uses, switched off for it and anything it might embed. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export function securityHeaders(extraScriptHashes: readonly string[] = []): HeaderList {
+  const options = structuredClone(helmetOptions) as unknown as Parameters<typeof helmet>[0] & {
+    contentSecurityPolicy: { directives: Record<string, string[]> };
+  };
+  options.contentSecurityPolicy.directives.scriptSrc!.push(...extraScriptHashes.map((hash) => `'${hash}'`));
+  const captured = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string) => captured.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => captured.delete(name.toLowerCase()),
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  captured.set('permissions-policy', PERMISSIONS_POLICY);
+  return [...captured];
+}

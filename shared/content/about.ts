@@ -1,0 +1,72 @@
+import type { AboutContent, CompanyFacts } from './types.ts';
+
+/** Text of the About page: About Us, Values and What We Provide. */
+export function aboutContent(c: CompanyFacts): AboutContent {
+  return {
+    lead: `${c.brandName} sources and compares supplier quotations for business buyers. We present the three best offers. The service is free to the buyer.`,
+    aboutUs: {
+      heading: 'About Us',
+      paragraphs: [
+        `${c.brandName} is a procurement intermediary. We act for business buyers who purchase fuel, agricultural inputs, chemicals, construction materials and textiles in volume.`,
+        'A buyer’s request tells the market a great deal: what is needed, how much and by when. We keep that information out of circulation while still obtaining competitive prices from a wide network of suppliers.',
+        'Every request follows the same process, from the buyer’s Letter of Intent to three offers.',
+      ],
+    },
+    process: [
+      {
+        title: 'You issue a Letter of Intent',
+        text: 'You send us a Letter of Intent (LOI) that describes the product, specification, quantity and delivery terms you require.',
+      },
+      {
+        title: 'We issue a matching LOI in our name',
+        text: 'We issue a matching LOI under our own company name, so your identity stays confidential and your request does not circulate in the market.',
+      },
+      {
+        title: 'We gather quotations',
+        text: 'We collect quotations from our supplier network and, where it serves you, place bids on your behalf.',
+      },
+      {
+        title: 'We compare and select',
+        text: 'We compare the quotations on specification, price and terms, and select the three offers that best fit your needs.',
+      },
+      {
+        title: 'You receive three offers',
+        text: 'We present the three offers to you, free of charge; the supplier pays our commission of 0.05 to 2 percent.',
+      },
+    ],
+    values: {
+      heading: 'Values',
+      paragraphs: [
+        'Buyers trust us with purchases that are commercially sensitive. Two values guide how we handle them.',
+        'They apply to every request, whatever its size.',
+      ],
+      items: [
+        {
+          title: 'Confidentiality',
+          text: 'Your request goes to the market under our name, not yours. Suppliers do not learn who the buyer is unless you agree.',
+        },
+        {
+          title: 'Data protection',
+          text: 'We collect only the data we need, limit access to the people working on your request, and handle it in line with UK data protection law.',
+        },
+      ],
+    },
+    whatWeProvide: {
+      heading: 'What We Provide',
+      paragraphs: [
+        'We give buyers a clear view of the market for a specific requirement, without the work of finding and questioning suppliers themselves.',
+        'Our service costs the buyer nothing. The supplier pays us a commission of 0.05 to 2 percent.',
+        'We source in five categories: Energy and Fuel, Agricultural Inputs, Industrial Chemicals, Construction Materials and Textiles.',
+      ],
+      list: [
+        'Three comparable offers for each request',
+        'Confidential sourcing under our company name',
+        'Access to a broad network of suppliers',
+        'Bids placed on your behalf where useful',
+        'One point of contact from LOI to offer',
+        'No fee to the buyer',
+        'Five categories: Energy and Fuel, Agricultural Inputs, Industrial Chemicals, Construction Materials and Textiles',
+      ],
+    },
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * The render contract: a URL goes in, a status and HTML (or a redirect) come
+ * out. No Express types here: the server, the static export and the tests all
+ * call these two functions.
+ */
+import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import type { Chrome, Route } from './routes.ts';
+import { HOME_PATH, LEGAL_PATH, aliases, menuLinks } from './paths.ts';
+import type { SiteConfig } from './site.ts';
+import type { PageContext } from './screens/context.ts';
+import { Document } from './ui/Document.tsx';
+import { Island } from './ui/Island.tsx';
+import { ISLANDS } from './ui/islands.ts';
+import { SiteNav, type SiteNavProps } from './ui/SiteNav.tsx';
+import { BottomStrip, ContactBlock } from './ui/SiteFooter.tsx';
+import { ErrorScreen, type ErrorDetails } from './screens/ErrorScreen.tsx';
+
+/** Where the built client files are; the server reads this from the build manifest. */
+export interface AssetUrls {
+  stylesheet: string;
+  script: { src: string; integrity: string };
+  /** The public URL of a built file by its source name, e.g. "art/hero.svg". */
+  url: (name: string) => string;
+}
+
+export interface RenderOptions {
+  site: SiteConfig;
+  routes: readonly Route[];
+  assets: AssetUrls;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: 200 | 404; html: string }
+  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'error'; status: 400; html: string };
+
+const DOCTYPE = '<!DOCTYPE html>';
+
+/** What a request target means, worked out without rendering anything. */
+export type Resolution =
+  | { kind: 'page'; route: Route; variant: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found' }
+  | { kind: 'bad-request' };
+
+export function resolveUrl(url: string, routes: readonly Route[]): Resolution {
+  const { path, search } = splitUrl(url);
+  if (!isWellEncoded(path)) return { kind: 'bad-request' };
+  const route = lookup(routes, path);
+  if (route) return { kind: 'page', route, variant: variantOf(route, search) };
+  // /about/ and /about// are spellings of /about: send the visitor to the one address.
+  // The query is not copied as it came, so nothing of the request is reflected.
+  const trimmed = path.replace(/\/+$/, '');
+  const canonical = trimmed ? lookup(routes, trimmed) : undefined;
+  if (canonical) return { kind: 'redirect', location: canonical.path + variantOf(canonical, search) };
+  return { kind: 'not-found' };
+}
+
+/** A stable name for what a resolution renders, for caching rendered responses. */
+export function resolutionKey(resolution: Resolution): string {
+  switch (resolution.kind) {
+    case 'page':
+      return resolution.route.path + resolution.variant;
+    case 'redirect':
+      return `redirect:${resolution.location}`;
+    default:
+      return resolution.kind;
+  }
+}
+
+export function renderPage(url: string, options: RenderOptions): RenderResult {
+  return renderResolution(resolveUrl(url, options.routes), options);
+}
+
+export function renderResolution(resolution: Resolution, options: RenderOptions): RenderResult {
+  switch (resolution.kind) {
+    case 'page':
+      return { kind: 'page', status: 200, html: renderRoute(resolution.route, resolution.variant, options, 'found') };
+    case 'redirect':
+      return { kind: 'redirect', status: 301, location: resolution.location };
+    case 'bad-request':
+      return { kind: 'error', status: 400, html: renderErrorPage({ message: 'Bad Request: the address is not valid.' }, options) };
+    case 'not-found': {
+      // Any other path shows the home screen, but says it is not a page of ours.
+      const home = lookup(options.routes, HOME_PATH);
+      if (!home) throw new Error(`The route table has no ${HOME_PATH} route`);
+      return { kind: 'page', status: 404, html: renderRoute(home, '', options, 'not-found') };
+    }
+  }
+}
+
+/** The fallback screen, for exceptions and for requests we refuse. */
+export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets'>): string {
+  return renderDocument(
+    <Document
+      title={`Error | ${options.site.brandName}`}
+      description="An unexpected error occurred."
+      robots="noindex"
+      stylesheet={options.assets.stylesheet}
+      icon={options.assets.url('icons/favicon.svg')}
+      bodyClass="chrome-normal"
+    >
+      <main id="main" tabIndex={-1}>
+        <ErrorScreen error={error} />
+      </main>
+    </Document>,
+  );
+}
+
+function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
+  const { site, routes, assets } = options;
+  const ctx: PageContext = { site, routes, route, variant, asset: assets.url };
+  const found = match === 'found';
+  const Screen = route.screen;
+  const nav: SiteNavProps = {
+    brandName: site.brandName,
+    homeHref: HOME_PATH,
+    chrome: route.chrome,
+    currentPath: found ? route.path : null,
+    links: menuLinks(routes),
+  };
+  return renderDocument(
+    <Document
+      title={found ? documentTitle(route, site) : `Page not found | ${site.brandName}`}
+      description={route.description}
+      canonicalUrl={found ? site.publicUrl + route.path + variant : undefined}
+      robots={found ? undefined : 'noindex'}
+      stylesheet={assets.stylesheet}
+      script={assets.script}
+      icon={assets.url('icons/favicon.svg')}
+      bodyClass={`chrome-${route.chrome}`}
+    >
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Island name={ISLANDS.siteNav} props={nav}>
+        <SiteNav {...nav} />
+      </Island>
+      <main id="main" tabIndex={-1}>
+        {found ? null : <NotFoundNotice />}
+        <Screen ctx={ctx} />
+      </main>
+      <Footer site={site} chrome={route.chrome} contact={route.footer} />
+    </Document>,
+  );
+}
+
+function Footer({ site, chrome, contact }: { site: SiteConfig; chrome: Chrome; contact: boolean }) {
+  return (
+    <footer className={`site-footer site-footer--${chrome}`}>
+      {contact ? <ContactBlock site={site} /> : null}
+      <BottomStrip site={site} chrome={chrome} legalHref={LEGAL_PATH} />
+    </footer>
+  );
+}
+
+function NotFoundNotice() {
+  return (
+    <p className="notice" role="status">
+      We could not find that page. Here is our home page instead.
+    </p>
+  );
+}
+
+function documentTitle(route: Route, site: SiteConfig): string {
+  return route.path === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
+}
+
+/**
+ * The query of a variant's canonical address ("?tab=privacy"), or "" for the
+ * default. Only a route with variants reads the query; unknown values mean the default.
+ */
+function variantOf(route: Route, search: string): string {
+  const variants = route.variants;
+  if (!variants || !search) return '';
+  const value = new URLSearchParams(search).get(variants.param);
+  const index = value === null ? -1 : variants.values.indexOf(value);
+  return index > 0 ? `?${variants.param}=${variants.values[index]}` : '';
+}
+
+function renderDocument(element: ReactNode): string {
+  return DOCTYPE + renderToString(element);
+}
+
+function lookup(routes: readonly Route[], path: string): Route | undefined {
+  const wanted = aliases[path] ?? path;
+  return routes.find((route) => route.path === wanted);
+}
+
+/** Splits a request target without URL parsing, which would read "//host/x" as another origin. */
+export function splitUrl(url: string): { path: string; search: string } {
+  const withoutHash = url.split('#', 1)[0] ?? '';
+  const queryAt = withoutHash.indexOf('?');
+  return queryAt === -1
+    ? { path: withoutHash || '/', search: '' }
+    : { path: withoutHash.slice(0, queryAt) || '/', search: withoutHash.slice(queryAt) };
+}
+
+function isWellEncoded(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

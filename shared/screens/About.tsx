@@ -1,0 +1,46 @@
+import { aboutContent } from '../content/about.ts';
+import { SectionBody } from '../ui/Prose.tsx';
+import type { PageContext } from './context.ts';
+
+export function About({ ctx }: { ctx: PageContext }) {
+  const about = aboutContent(ctx.site);
+  return (
+    <div className="page page--light">
+      <section className="section" aria-labelledby="about-us">
+        <h1 id="about-us">{about.aboutUs.heading}</h1>
+        <p className="lead">{about.lead}</p>
+        <div className="prose">
+          <SectionBody section={about.aboutUs} />
+        </div>
+        <ol className="steps">
+          {about.process.map((step) => (
+            <li key={step.title} className="steps__item">
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="section" aria-labelledby="values">
+        <h2 id="values">{about.values.heading}</h2>
+        <div className="prose">
+          <SectionBody section={about.values} />
+        </div>
+        <ul className="value-grid">
+          {about.values.items.map((value) => (
+            <li key={value.title} className="value">
+              <h3>{value.title}</h3>
+              <p>{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section" aria-labelledby="what-we-provide">
+        <h2 id="what-we-provide">{about.whatWeProvide.heading}</h2>
+        <div className="prose">
+          <SectionBody section={about.whatWeProvide} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { productCategories } from '../content/products.ts';
+import type { PageContext } from './context.ts';
+
+export function ProductList({ ctx }: { ctx: PageContext }) {
+  const category = productCategories.find((candidate) => candidate.slug === ctx.route.productSlug);
+  if (!category) throw new Error(`Unknown product category "${ctx.route.productSlug}"`);
+  const parent = ctx.routes.find((route) => route.path === ctx.route.parent);
+  return (
+    <div className="page">
+      {parent ? (
+        <nav className="breadcrumb" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <a href={parent.path}>{parent.title}</a>
+            </li>
+            <li>
+              <a href={ctx.route.path} aria-current="page">
+                {category.title}
+              </a>
+            </li>
+          </ol>
+        </nav>
+      ) : null}
+      <header className="page-header page-header--with-art">
+        <div>
+          <h1>{category.title}</h1>
+          <p className="lead">{category.intro}</p>
+        </div>
+        <img
+          className="page-header__art"
+          src={ctx.asset(`art/${category.image.file}`)}
+          width={480}
+          height={320}
+          alt={category.image.alt}
+        />
+      </header>
+      <div className="heading-grid">
+        {category.headings.map((group) => (
+          <section key={group.heading} className="heading-group">
+            <h2>{group.heading}</h2>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

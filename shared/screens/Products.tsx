@@ -1,0 +1,46 @@
+import { productCategories } from '../content/products.ts';
+import type { PageContext } from './context.ts';
+
+export function Products({ ctx }: { ctx: PageContext }) {
+  return (
+    <div className="page page--light">
+      <header className="page-header">
+        <h1>{ctx.route.title}</h1>
+        <p className="lead">{ctx.route.description}</p>
+      </header>
+      <ul className="card-grid">
+        {productCategories.map((category) => {
+          const href = productPath(ctx, category.slug);
+          return (
+            <li key={category.slug} className="card">
+              <img
+                className="card__art"
+                src={ctx.asset(`art/${category.image.file}`)}
+                width={480}
+                height={320}
+                alt={category.image.alt}
+                loading="lazy"
+                decoding="async"
+              />
+              <div className="card__body">
+                <h2 className="card__title">{category.title}</h2>
+                <p className="card__subtitle">{category.subtitle}</p>
+                <p className="card__text">{category.description}</p>
+                <a className="button button--small" href={href} aria-label={`Read more about ${category.title}`}>
+                  Read More
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The product page's address, looked up in the route table rather than spelled again. */
+function productPath(ctx: PageContext, slug: string): string {
+  const route = ctx.routes.find((candidate) => candidate.productSlug === slug);
+  if (!route) throw new Error(`No route for product category "${slug}"`);
+  return route.path;
+}

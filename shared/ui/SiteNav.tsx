@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CloseIcon, LogoMark, MenuIcon } from './Icons.tsx';
+import { useEnhanced } from './useEnhanced.ts';
+import type { Chrome } from '../routes.ts';
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export interface SiteNavProps {
+  brandName: string;
+  homeHref: string;
+  chrome: Chrome;
+  /** The canonical path of the page, or null on a page that is not ours (404). */
+  currentPath: string | null;
+  links: NavLink[];
+}
+
+export const MENU_ID = 'site-menu';
+
+/**
+ * The top bar and the full-screen overlay menu. Without JavaScript the overlay
+ * is a native popover that the drawer and exit buttons open and close. The
+ * script adds what a modal needs: focus moves in and stays in, the page
+ * behind is inert, and focus returns to the drawer button on close.
+ */
+export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: SiteNavProps) {
+  const enhanced = useEnhanced();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const drawerRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!menu) return;
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
+    menu.addEventListener('toggle', onToggle);
+    return () => menu.removeEventListener('toggle', onToggle);
+  }, []);
+
+  useEffect(() => {
+    const menu = menuRef.current;
+    const drawer = drawerRef.current;
+    if (!menu || !drawer || !enhanced) return;
+    setBackgroundInert(menu, open);
+    if (open) {
+      focusables(menu)[0]?.focus();
+    } else if (document.activeElement === document.body || menu.contains(document.activeElement)) {
+      drawer.focus();
+    }
+  }, [open, enhanced]);
+
+  // Tab and Shift+Tab wrap around inside the open menu.
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !menuRef.current) return;
+    const items = focusables(menuRef.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+
+  const homeActive = currentPath === homeHref;
+  return (
+    <>
+      <header className={`site-header site-header--${chrome}`}>
+        <a className="brand" href={homeHref}>
+          <LogoMark />
+          <span className="brand__name">{brandName}</span>
+        </a>
+        <nav className="site-header__nav" aria-label="Primary">
+          <a className="nav-link" href={homeHref} aria-current={homeActive ? 'page' : undefined}>
+            HOME
+          </a>
+          <button
+            ref={drawerRef}
+            type="button"
+            className="icon-button"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="show"
+            aria-controls={MENU_ID}
+            aria-expanded={enhanced ? open : undefined}
+            aria-label="Open menu"
+          >
+            <MenuIcon />
+          </button>
+        </nav>
+      </header>
+      <div
+        ref={menuRef}
+        id={MENU_ID}
+        className="overlay-menu"
+        popover="auto"
+        role={enhanced ? 'dialog' : undefined}
+        aria-modal={enhanced ? true : undefined}
+        aria-label="Menu"
+        onKeyDown={trapTab}
+      >
+        <div className="overlay-menu__bar">
+          <a className="brand brand--light" href={homeHref}>
+            <LogoMark />
+            <span className="brand__name">{brandName}</span>
+          </a>
+          <button
+            type="button"
+            className="icon-button icon-button--light"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+            aria-label="Close menu"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav className="overlay-menu__nav" aria-label="Site">
+          <ul>
+            {links.map((link) => {
+              const current = linkState(link.href, currentPath);
+              return (
+                <li key={link.href}>
+                  <a href={link.href} aria-current={current} className={current ? 'is-current' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}
+
+/** "page" for the page itself, "true" for the section a product page belongs to. */
+function linkState(href: string, currentPath: string | null): 'page' | 'true' | undefined {
+  if (currentPath === null) return undefined;
+  if (currentPath === href) return 'page';
+  return currentPath.startsWith(`${href}/`) ? 'true' : undefined;
+}
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+}
+
+/** While the menu is open, nothing else on the page can be focused, clicked or read. */
+function setBackgroundInert(menu: HTMLElement, inert: boolean) {
+  for (let node: HTMLElement | null = menu; node && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement?.children ?? []) {
+      if (sibling !== node && sibling instanceof HTMLElement) sibling.inert = inert;
+    }
+  }
+}
