@@ -12,6 +12,7 @@ import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
 import { renderErrorPage, renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
 import { routeAddresses } from '../shared/paths.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
+import { fixedDocuments } from './documents.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { prepare, send, type PreparedResponse } from './responses.ts';
@@ -67,6 +68,12 @@ export function createApp(options: AppOptions): App {
     ]),
   );
   const pageTable = preparePages(routes, renderOptions, baseHeaders, logger);
+  const documentTable = new Map<string, PreparedResponse>(
+    fixedDocuments({ routes, site: config.site, assets: assets.urls }).map((doc) => [
+      doc.path,
+      prepare({ status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: doc.cacheControl, baseHeaders }),
+    ]),
+  );
 
   const web = express();
   web.disable('x-powered-by');
@@ -144,7 +151,9 @@ export function createApp(options: AppOptions): App {
       });
       if (req.method === 'GET' || req.method === 'HEAD') {
         const url = req.url ?? '/';
-        const hit = url.startsWith(ASSET_PREFIX) ? assetTable.get(url) : pageTable.get(resolutionKey(resolveUrl(url, routes)));
+        const hit = url.startsWith(ASSET_PREFIX)
+          ? assetTable.get(url)
+          : (documentTable.get(url) ?? pageTable.get(resolutionKey(resolveUrl(url, routes))));
         if (hit) return send(req, res, hit);
       }
       web(req as express.Request, res as express.Response);
