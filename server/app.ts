@@ -30,6 +30,8 @@ export interface App extends RequestListener {
   /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending. */
   setReady(ready: boolean): void;
   express: Express;
+  /** Resolves when every prepared response has all its encodings (brotli is made in the background). */
+  prepared: Promise<void>;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -52,28 +54,24 @@ export function createApp(options: AppOptions): App {
   const showStack = config.nodeEnv !== 'production';
   let ready = true;
 
-  const assetTable = new Map<string, PreparedResponse>(
-    assets.files.map((file) => [
-      file.url,
-      prepare({
-        status: 200,
-        body: file.body,
-        encoded: file.encoded,
-        compress: Object.keys(file.encoded).length > 0,
-        contentType: file.contentType,
-        cacheControl: CACHE.asset,
-        baseHeaders,
-        ranges: true,
-      }),
-    ]),
-  );
-  const pageTable = preparePages(routes, renderOptions, baseHeaders, logger);
-  const documentTable = new Map<string, PreparedResponse>(
-    fixedDocuments({ routes, site: config.site, assets: assets.urls }).map((doc) => [
-      doc.path,
-      prepare({ status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: doc.cacheControl, baseHeaders }),
-    ]),
-  );
+  const preparing: Promise<void>[] = [];
+  /** Every prepared response, by the exact request target it answers (or the resolution key). */
+  const table = new Map<string, PreparedResponse>();
+  const add = (key: string, prepared: ReturnType<typeof prepare>) => {
+    table.set(key, prepared);
+    preparing.push(prepared.complete);
+  };
+  for (const file of assets.files) {
+    const compress = Object.keys(file.encoded).length > 0;
+    add(file.url, prepare({ status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, baseHeaders, ranges: true }));
+  }
+  for (const doc of fixedDocuments({ routes, site: config.site, assets: assets.urls })) {
+    add(doc.path, prepare({ status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: doc.cacheControl, baseHeaders }));
+  }
+  for (const [key, prepared] of preparePages(routes, renderOptions, baseHeaders, logger)) add(key, prepared);
+
+  const lookup = (url: string): PreparedResponse | undefined =>
+    table.get(url) ?? (url.startsWith(ASSET_PREFIX) ? undefined : table.get(resolutionKey(resolveUrl(url, routes))));
 
   const web = express();
   web.disable('x-powered-by');
@@ -133,29 +131,31 @@ export function createApp(options: AppOptions): App {
   };
   web.use(onError);
 
+  const logRequest = (req: IncomingMessage, status: number, bytes: number, started: number, requestId: string) =>
+    logger.info({
+      method: req.method,
+      path: req.url,
+      status,
+      bytes,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      requestId,
+    });
+
   const app: App = Object.assign(
     (req: IncomingMessage, res: ServerResponse) => {
       const started = performance.now();
       const incoming = req.headers['x-request-id'];
       const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('x-request-id', requestId);
-      res.once('finish', () => {
-        logger.info({
-          method: req.method,
-          path: req.url,
-          status: res.statusCode,
-          bytes: Number(res.getHeader('content-length') ?? 0),
-          durationMs: Math.round((performance.now() - started) * 100) / 100,
-          requestId,
-        });
-      });
       if (req.method === 'GET' || req.method === 'HEAD') {
-        const url = req.url ?? '/';
-        const hit = url.startsWith(ASSET_PREFIX)
-          ? assetTable.get(url)
-          : (documentTable.get(url) ?? pageTable.get(resolutionKey(resolveUrl(url, routes))));
-        if (hit) return send(req, res, hit);
+        const hit = lookup(req.url ?? '/');
+        if (hit) {
+          const { status, bytes } = send(req, res, hit, ['x-request-id', requestId]);
+          logRequest(req, status, bytes, started, requestId);
+          return;
+        }
       }
+      res.setHeader('x-request-id', requestId);
+      res.once('finish', () => logRequest(req, res.statusCode, Number(res.getHeader('content-length') ?? 0), started, requestId));
       web(req as express.Request, res as express.Response);
     },
     {
@@ -163,6 +163,7 @@ export function createApp(options: AppOptions): App {
         ready = value;
       },
       express: web,
+      prepared: Promise.all(preparing).then(() => undefined),
     },
   );
   return app;
@@ -174,7 +175,7 @@ export function createApp(options: AppOptions): App {
  * so its requests reach the error handler instead of stopping the start.
  */
 function preparePages(routes: readonly Route[], options: RenderOptions, baseHeaders: HeaderList, logger: Logger) {
-  const table = new Map<string, PreparedResponse>();
+  const table = new Map<string, ReturnType<typeof prepare>>();
   const resolutions: Resolution[] = [{ kind: 'not-found' }, { kind: 'bad-request' }];
   for (const route of routes) {
     for (const address of routeAddresses(route)) {

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { ConfigError, readConfig } from './config.ts';
 import { createApp } from './app.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, flushLogsSync } from './logger.ts';
 import { drainAndClose } from './shutdown.ts';
 
 const startedAt = performance.now();
@@ -35,12 +35,12 @@ const server = createServer(
 
 process.on('uncaughtException', (err) => {
   logger.fatal({ err }, 'uncaught exception; exiting so the orchestrator restarts us');
-  logger.flush();
+  flushLogsSync(logger);
   process.exit(1);
 });
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled rejection; exiting so the orchestrator restarts us');
-  logger.flush();
+  flushLogsSync(logger);
   process.exit(1);
 });
 
@@ -53,7 +53,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: draining connections');
     const drained = await drainAndClose(server, config.shutdownTimeoutMs);
     logger[drained ? 'info' : 'error'](drained ? 'shut down cleanly' : 'shutdown timed out; closed remaining connections');
-    logger.flush();
+    flushLogsSync(logger);
     process.exit(drained ? 0 : 1);
   });
 }
