@@ -1,0 +1,260 @@
+/**
+ * `npm run bench`: throughput, p99 latency, peak RSS and start-up time of the
+ * production server, against nginx serving the same bytes and a
+ * renderToString-per-request baseline, all measured in the same run.
+ *
+ * Server and load generator are pinned to different cores (taskset), and each
+ * figure is the median of RUNS runs. Needs wrk (apt-get install wrk) and, for
+ * the nginx column, nginx (apt-get install nginx-light).
+ *
+ * BENCH_RUNS (default 3), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+const ACCEPT = 'br, gzip';
+
+const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+if (!has('wrk')) {
+  console.error('wrk is not installed: apt-get install -y wrk');
+  process.exit(1);
+}
+const pin = (core: string, command: string[]) => (has('taskset') ? ['taskset', '-c', core, ...command] : command);
+
+spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+
+interface Target {
+  name: string;
+  path: string;
+}
+
+interface Fetched {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function fetchRaw(port: number, path: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': ACCEPT } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitFor(port: number, path: string, ok: (res: Fetched) => boolean, timeoutMs = 20_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      const res = await fetchRaw(port, path);
+      if (ok(res)) return performance.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`No answer on port ${port}${path} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+const children = new Set<ChildProcess>();
+
+function start(command: string[], env: Record<string, string> = {}): ChildProcess {
+  const [file, ...args] = command;
+  const child = spawn(file!, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+interface Load {
+  rps: number;
+  p99ms: number;
+}
+
+function wrk(port: number, path: string): Load {
+  const [file, ...args] = pin(LOAD_CORE, ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, `http://127.0.0.1:${port}${path}`]);
+  const result = spawnSync(file!, args, { encoding: 'utf8' });
+  const out = result.stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(out);
+  if (!rps || !p99) throw new Error(`Could not read wrk's output:\n${out}\n${result.stderr}`);
+  if (errors) console.warn(`  wrk reported: ${errors[0]}`);
+  const factor = { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
+  return { rps, p99ms: Number(p99[1]) * factor };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function measure(port: number, path: string): Load {
+  const runs = Array.from({ length: RUNS }, () => wrk(port, path));
+  return { rps: median(runs.map((run) => run.rps)), p99ms: median(runs.map((run) => run.p99ms)) };
+}
+
+/** nginx, one worker on the server's core, answering each target with our exact bytes and headers. */
+function nginxConfig(dir: string, port: number, targets: { target: Target; fetched: Fetched }[]): string {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-type', 'x-request-id']);
+  const locations = targets.map(({ target, fetched }, index) => {
+    const file = `t${index}`;
+    writeFileSync(join(dir, file), fetched.body);
+    const headers = Object.entries(fetched.headers)
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => `      add_header ${name} '${String(value).replace(/'/g, "\\'")}' always;`)
+      .join('\n');
+    return `    location = ${target.path.split('?')[0]} {
+      default_type '${fetched.headers['content-type']}';
+      etag off;
+      alias ${join(dir, file)};
+${headers}
+    }`;
+  });
+  return `worker_processes 1;
+daemon off;
+error_log ${dir}/error.log warn;
+pid ${dir}/nginx.pid;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  server_tokens off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+${locations.join('\n')}
+  }
+}
+`;
+}
+
+async function main() {
+  const ours = 3301;
+  const baseline = 3302;
+  const nginxPort = 3303;
+  const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1' };
+
+  // Start-up: process start to the first 200, several times.
+  const startups: number[] = [];
+  for (let i = 0; i < Math.max(RUNS, 5); i++) {
+    const child = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), { ...env, PORT: String(ours) });
+    startups.push(await waitFor(ours, '/home', (res) => res.status === 200));
+    await stop(child);
+  }
+
+  const server = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), { ...env, PORT: String(ours) });
+  // Wait until the brotli encodings (made in the background) are in place.
+  await waitFor(ours, '/home', (res) => res.headers['content-encoding'] === 'br');
+  const script = /<script[^>]+src="([^"]+)"/.exec((await fetchPlain(ours, '/home')).body.toString())?.[1];
+  if (!script) throw new Error('No script in /home');
+  const targets: Target[] = [
+    { name: 'GET /home', path: '/home' },
+    { name: 'GET /products/industrial-chemicals', path: '/products/industrial-chemicals' },
+    { name: `GET ${script.replace(/\.[0-9a-f]{12}\./, '.[hash].')}`, path: script },
+  ];
+
+  const rows: { name: string; ours: Load; nginx?: Load; baseline: Load }[] = [];
+  const fetched = await Promise.all(targets.map(async (target) => ({ target, fetched: await fetchRaw(ours, target.path) })));
+
+  let nginx: ChildProcess | undefined;
+  let nginxDir: string | undefined;
+  if (has('nginx') || existsSync('/usr/sbin/nginx')) {
+    nginxDir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+    chmodSync(nginxDir, 0o755); // nginx's workers run as nobody
+    writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, fetched));
+    nginx = start(pin(SERVER_CORE, [existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', '-p', nginxDir, '-c', join(nginxDir, 'nginx.conf')]));
+    await waitFor(nginxPort, targets[0]!.path, (res) => res.status === 200);
+    for (const { target, fetched: ourResponse } of fetched) {
+      const theirs = await fetchRaw(nginxPort, target.path);
+      if (!theirs.body.equals(ourResponse.body)) throw new Error(`nginx does not serve the same bytes for ${target.path}`);
+    }
+  } else {
+    console.warn('nginx is not installed (apt-get install -y nginx-light): no nginx column.');
+  }
+
+  const base = start(pin(SERVER_CORE, ['node', '--import', 'tsx', 'scripts/bench-baseline.ts']), { ...env, PORT: String(baseline) });
+  await waitFor(baseline, '/home', (res) => res.status === 200);
+
+  for (const target of targets) {
+    console.error(`measuring ${target.name} …`);
+    rows.push({
+      name: target.name,
+      ours: measure(ours, target.path),
+      ...(nginx && { nginx: measure(nginxPort, target.path) }),
+      baseline: measure(baseline, target.path),
+    });
+  }
+  const peak = peakRssMb(server.pid!);
+  const rssAfter = rssMb(server.pid!);
+  await Promise.all([stop(server), stop(base), ...(nginx ? [stop(nginx)] : [])]);
+  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
+
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const ratio = (a: number, b?: number) => (b ? `${Math.round((a / b) * 100)}%` : 'n/a');
+  console.log(`\n${new Date().toISOString().slice(0, 10)}, ${spawnSync('nproc').stdout.toString().trim()} cores, Node ${process.version}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${RUNS} runs, Accept-Encoding: ${ACCEPT}\n`);
+  console.log('| Request | ours req/s | ours p99 | nginx req/s | nginx p99 | ours / nginx | renderToString req/s | ours / renderToString |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${fmt(row.ours.rps)} | ${row.ours.p99ms.toFixed(2)} ms | ${row.nginx ? fmt(row.nginx.rps) : 'n/a'} | ${row.nginx ? `${row.nginx.p99ms.toFixed(2)} ms` : 'n/a'} | ${ratio(row.ours.rps, row.nginx?.rps)} | ${fmt(row.baseline.rps)} | ${(row.ours.rps / row.baseline.rps).toFixed(1)}× |`,
+    );
+  }
+  console.log(`\nStart-up to first 200: median ${Math.round(median(startups))} ms (runs: ${startups.map((t) => Math.round(t)).join(', ')} ms)`);
+  console.log(`Server RSS: peak ${peak.toFixed(1)} MB, after the benchmark ${rssAfter.toFixed(1)} MB`);
+}
+
+function fetchPlain(port: number, path: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+}
