@@ -1,0 +1,86 @@
+/**
+ * `npm run size`: what a first visit to each page transfers with brotli, per
+ * kind of file, against the budgets of issue 4. Exits non-zero when a budget
+ * is exceeded.
+ */
+import { createServer, request, type Server } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { parse } from 'node-html-parser';
+import { createApp } from '../server/app.ts';
+import { routeAddresses } from '../shared/paths.ts';
+import { routes } from '../shared/routes.ts';
+import { defaultSite } from '../shared/site.ts';
+
+const KB = 1024;
+const BUDGET = { html: 12 * KB, css: 10 * KB, js: 65 * KB, ownJs: 6 * KB, homeImages: 60 * KB };
+
+spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+await app.prepared;
+const server: Server = createServer(app).listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const port = (server.address() as { port: number }).port;
+
+/** Bytes on the wire for one request with Accept-Encoding: br, and the decoded text when asked. */
+function transfer(path: string): Promise<{ bytes: number; text: string; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const encoding = String(res.headers['content-encoding'] ?? 'identity');
+        resolve({ bytes: body.length, text: encoding === 'br' ? decode(body) : body.toString(), encoding });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+function decode(body: Buffer): string {
+  return brotliDecompressSync(body).toString();
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const mark = (value: number, budget: number) => (value <= budget ? '' : ' ✗');
+let failed = false;
+
+console.log('| Page | HTML | CSS | JS | Images | Total |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const address of routes.flatMap(routeAddresses)) {
+  const html = await transfer(address);
+  const doc = parse(html.text);
+  const sum = async (urls: string[]) => (await Promise.all([...new Set(urls)].map((url) => transfer(url)))).reduce((total, file) => total + file.bytes, 0);
+  const css = await sum(doc.querySelectorAll('link[rel="stylesheet"]').map((link) => link.getAttribute('href')!));
+  const js = await sum(doc.querySelectorAll('script[src]').map((script) => script.getAttribute('src')!));
+  const images = await sum(doc.querySelectorAll('img').map((img) => img.getAttribute('src')!));
+  const over = html.bytes > BUDGET.html || css > BUDGET.css || js > BUDGET.js || (address === '/home' && images > BUDGET.homeImages);
+  failed ||= over;
+  console.log(
+    `| ${address} | ${kb(html.bytes)}${mark(html.bytes, BUDGET.html)} | ${kb(css)}${mark(css, BUDGET.css)} | ${kb(js)}${mark(js, BUDGET.js)} | ${kb(images)}${address === '/home' ? mark(images, BUDGET.homeImages) : ''} | ${kb(html.bytes + css + js + images)} |`,
+  );
+}
+
+// Our own code: the same entry bundled with React left out, minified and brotli-compressed.
+const own = await esbuild.build({
+  entryPoints: ['client/entry.tsx'],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  write: false,
+  jsx: 'automatic',
+  external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+  logLevel: 'error',
+});
+const ownBytes = brotliCompressSync(own.outputFiles[0]!.contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+failed ||= ownBytes > BUDGET.ownJs;
+console.log(`\nOur own JavaScript (React excluded), brotli: ${kb(ownBytes)}${mark(ownBytes, BUDGET.ownJs)}`);
+console.log(`Budgets: HTML ${kb(BUDGET.html)}, CSS ${kb(BUDGET.css)}, JS ${kb(BUDGET.js)} (own ${kb(BUDGET.ownJs)}), home images ${kb(BUDGET.homeImages)}.`);
+server.close();
+if (failed) {
+  console.log('A budget is exceeded (✗).');
+  process.exitCode = 1;
+}
