@@ -45,6 +45,8 @@ export const CACHE = {
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** A path segment starting with a dot, before any query. */
+const DOTFILE = /^[^?]*\/\.[^/?]/;
 
 export function createApp(options: AppOptions): App {
   const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger } = options;
@@ -71,7 +73,7 @@ export function createApp(options: AppOptions): App {
   for (const [key, prepared] of preparePages(routes, renderOptions, baseHeaders, logger)) add(key, prepared);
 
   const lookup = (url: string): PreparedResponse | undefined =>
-    table.get(url) ?? (url.startsWith(ASSET_PREFIX) ? undefined : table.get(resolutionKey(resolveUrl(url, routes))));
+    table.get(url) ?? (url.startsWith(ASSET_PREFIX) || DOTFILE.test(url) ? undefined : table.get(resolutionKey(resolveUrl(url, routes))));
 
   const web = express();
   web.disable('x-powered-by');
@@ -105,9 +107,11 @@ export function createApp(options: AppOptions): App {
   };
   web.use(methods);
 
-  // A missing asset is a plain 404: a browser expecting a script must not get the home page.
+  // A missing asset is a plain 404: a browser expecting a script must not get
+  // the home page. Dotfiles (/.env, /.git/…) are never anything of ours.
   web.use((req, res, next) => {
-    if (req.path.startsWith(ASSET_PREFIX) || /(^|\/)\.[^/]/.test(req.path)) return respond(res, 404, TEXT, 'Not Found\n');
+    const refused = req.path.startsWith(ASSET_PREFIX) || DOTFILE.test(req.path);
+    if (refused && resolveUrl(req.originalUrl, routes).kind !== 'bad-request') return respond(res, 404, TEXT, 'Not Found\n');
     next();
   });
 
