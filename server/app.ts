@@ -72,8 +72,16 @@ export function createApp(options: AppOptions): App {
   }
   for (const [key, prepared] of preparePages(routes, renderOptions, baseHeaders, logger)) add(key, prepared);
 
-  const lookup = (url: string): PreparedResponse | undefined =>
-    table.get(url) ?? (url.startsWith(ASSET_PREFIX) || DOTFILE.test(url) ? undefined : table.get(resolutionKey(resolveUrl(url, routes))));
+  /**
+   * The prepared response for a known address, before Express sees the request.
+   * Unknown paths go on to Express, whose own routes (/healthz…) come first.
+   */
+  const lookup = (url: string): PreparedResponse | undefined => {
+    const exact = table.get(url);
+    if (exact || url.startsWith(ASSET_PREFIX) || DOTFILE.test(url)) return exact;
+    const resolution = resolveUrl(url, routes);
+    return resolution.kind === 'not-found' ? undefined : table.get(resolutionKey(resolution));
+  };
 
   const web = express();
   web.disable('x-powered-by');
@@ -115,9 +123,13 @@ export function createApp(options: AppOptions): App {
     next();
   });
 
-  // Whatever the table could not prepare (a screen that failed at start-up) is rendered now.
+  // Unknown paths get the prepared not-found page; whatever the table could
+  // not prepare (a screen that failed at start-up) is rendered now.
   web.use((req, res) => {
-    const result = renderResolution(resolveUrl(req.originalUrl, routes), renderOptions);
+    const resolution = resolveUrl(req.originalUrl, routes);
+    const prepared = table.get(resolutionKey(resolution));
+    if (prepared) return send(req, res, prepared);
+    const result = renderResolution(resolution, renderOptions);
     if (result.kind === 'redirect') return respond(res, result.status, TEXT, '', [['location', result.location]]);
     respond(res, result.status, HTML, result.html);
   });

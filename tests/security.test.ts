@@ -3,7 +3,7 @@
  * answers on purpose and the server stays up.
  */
 import { connect } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../shared/routes.ts';
@@ -90,7 +90,8 @@ describe('the security headers', () => {
       expect(occurrences, name).toBe(1);
     }
     // The raw header list, to catch a header sent twice under two spellings.
-    const names = res.res.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase());
+    const rawHeaders = (res as unknown as { res: IncomingMessage }).res.rawHeaders;
+    const names = rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase());
     expect(names.length).toBe(new Set(names).size);
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

@@ -298,3 +298,18 @@ describe('the client bundle', () => {
     expect(res.text).not.toContain('Procurement Perfected');
   });
 });
+
+describe('GET /healthz and GET /readyz', () => {
+  it.each(['/healthz', '/readyz'])('%s answers 200, not stored, and is not shadowed by the home page', async (path) => {
+    const res = await request(app).get(path).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('/readyz answers 503 once shutdown begins', async () => {
+    const draining = testApp();
+    draining.setReady(false);
+    await request(draining).get('/readyz').expect(503);
+    await request(draining).get('/healthz').expect(200);
+  });
+});
