@@ -29,6 +29,9 @@ const server = createServer(
     // Slow clients get 10 s to send their headers and 30 s for the whole request.
     headersTimeout: 10_000,
     requestTimeout: 30_000,
+    // How often those two timeouts are checked (default 30 s): a slowloris
+    // client is cut off within 12 s instead of 40 s.
+    connectionsCheckingInterval: 2_000,
   },
   app,
 );
