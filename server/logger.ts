@@ -9,7 +9,7 @@ export type { Logger };
  * would otherwise be a blocking syscall on the hot path. Lines written while a
  * write is in flight are coalesced. Call flushLogsSync before exiting.
  */
-export function createLogger(level: LogLevel, destination = pino.destination({ dest: 1, sync: false })): Logger {
+export function createLogger(level: LogLevel, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   return pino(
     {
       level,
