@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { ConfigError, readConfig } from './config.ts';
 import { createApp } from './app.ts';
-import { createLogger, flushLogsSync } from './logger.ts';
+import { closeLogs, createLogger } from './logger.ts';
 import { drainable } from './shutdown.ts';
 
 const startedAt = performance.now();
@@ -22,11 +22,18 @@ try {
 
 const logger = createLogger(config.logLevel);
 
-function exitAfterFatal(err: unknown, message: string): never {
-  logger.fatal({ err }, message);
-  flushLogsSync(logger);
-  process.exit(1);
+let exiting = false;
+
+/** Logs the last lines, waits until they are written, and exits. Only the first call counts. */
+async function exit(code: number, last: () => void): Promise<void> {
+  if (exiting) return;
+  exiting = true;
+  last();
+  await closeLogs(logger);
+  process.exit(code);
 }
+
+const exitAfterFatal = (err: unknown, message: string) => exit(1, () => logger.fatal({ err }, message));
 
 // Exiting non-zero lets the orchestrator restart a process whose state is now unknown.
 process.on('uncaughtException', (err) => exitAfterFatal(err, 'uncaught exception; exiting'));
@@ -58,10 +65,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.setReady(false);
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: draining connections');
     const drained = await connections.drain(config.shutdownTimeoutMs);
-    if (drained) logger.info('shut down cleanly');
-    else logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; closed the remaining connections');
-    flushLogsSync(logger);
-    process.exit(drained ? 0 : 1);
+    await exit(drained ? 0 : 1, () => {
+      if (drained) logger.info('shut down cleanly');
+      else logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; closed the remaining connections');
+    });
   });
 }
 
