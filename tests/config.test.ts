@@ -2,6 +2,8 @@
  * Configuration: every variable's default, what it accepts, and the one-line
  * message an operator gets for a value it does not accept.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ENV_DEFAULTS, readConfig } from '../server/config.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -133,5 +135,13 @@ describe('readConfig', () => {
     expect(error.message).toContain(`${variable}=${JSON.stringify(value)}`);
     expect(error.message).toContain(accepted);
     expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('the README', () => {
+  it('lists every variable with its default', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map(([, name, value]) => [name, value]);
+    expect(Object.fromEntries(rows)).toEqual(ENV_DEFAULTS);
   });
 });
