@@ -21,7 +21,15 @@ async function serve(handler: RequestListener) {
   const accepted: Socket[] = [];
   server.on('connection', (socket: Socket) => accepted.push(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, connections, accepted, port: (server.address() as AddressInfo).port };
+  const port = (server.address() as AddressInfo).port;
+  /** Connects and sends the start of a request, returning once the server has read it. */
+  const begin = async (start: string) => {
+    const started = await client(port);
+    started.socket.write(start);
+    await until(() => accepted[0] !== undefined && accepted[0].bytesRead === Buffer.byteLength(start));
+    return started;
+  };
+  return { connections, port, begin };
 }
 
 /** A raw connection that keeps everything it receives and notes when the server closes it. */
@@ -93,10 +101,8 @@ describe('drainable(server).drain', () => {
   });
 
   it('answers a request whose head is still arriving, with Connection: close, then closes', async () => {
-    const { connections, accepted, port } = await serve((req, res) => res.end(`you asked for ${req.url}`));
-    const sender = await client(port);
-    sender.socket.write('GET /slow HTTP/1.1\r\nHost: te');
-    await until(() => accepted[0] !== undefined && accepted[0].bytesRead > 0);
+    const { connections, begin } = await serve((req, res) => res.end(`you asked for ${req.url}`));
+    const sender = await begin('GET /slow HTTP/1.1\r\nHost: te');
 
     const drained = connections.drain(10_000);
     sender.socket.write('st\r\n\r\n');
@@ -109,14 +115,12 @@ describe('drainable(server).drain', () => {
   });
 
   it('waits for a request body that is still uploading', async () => {
-    const { connections, accepted, port } = await serve((req, res) => {
+    const { connections, begin } = await serve((req, res) => {
       let length = 0;
       req.on('data', (chunk: Buffer) => (length += chunk.length));
       req.on('end', () => res.end(`${length} bytes`));
     });
-    const uploader = await client(port);
-    uploader.socket.write('POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n12345');
-    await until(() => accepted[0] !== undefined && accepted[0].bytesRead > 0);
+    const uploader = await begin('POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n12345');
 
     const drained = connections.drain(10_000);
     uploader.socket.write('67890');
@@ -126,10 +130,8 @@ describe('drainable(server).drain', () => {
   });
 
   it('closes whatever is left when the timeout passes and resolves false', async () => {
-    const { connections, accepted, port } = await serve((_req, res) => res.end('ok'));
-    const stuck = await client(port);
-    stuck.socket.write('GET / HTTP/1.1\r\nHost: test\r\n');
-    await until(() => accepted[0] !== undefined && accepted[0].bytesRead > 0);
+    const { connections, begin } = await serve((_req, res) => res.end('ok'));
+    const stuck = await begin('GET / HTTP/1.1\r\nHost: test\r\n');
 
     await expect(connections.drain(200)).resolves.toBe(false);
     await stuck.closed;
