@@ -2,6 +2,7 @@
  * Configuration, read once from the environment at start-up, validated, and
  * passed down as one typed object. Nothing else reads process.env.
  */
+import { isIP, isIPv4 } from 'node:net';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -57,7 +58,7 @@ export function readConfig(env: Env): Config {
     nodeEnv: oneOf('NODE_ENV', get('NODE_ENV'), ['production', 'development', 'test'] as const),
     logLevel: oneOf('LOG_LEVEL', get('LOG_LEVEL'), LOG_LEVELS),
     trustProxy: trustProxy(get('TRUST_PROXY')),
-    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', get('SHUTDOWN_TIMEOUT_MS'), 0, 600_000),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', get('SHUTDOWN_TIMEOUT_MS'), 1, 600_000),
     site: {
       publicUrl: origin('PUBLIC_URL', get('PUBLIC_URL')),
       brandName: text('BRAND_NAME', get('BRAND_NAME')),
@@ -86,12 +87,32 @@ function hostName(name: string, value: string): string {
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Checked here because Express compiles the value only when the app is made,
+ * and would stop the start with a stack trace instead of this one line.
+ */
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);
-  // Express accepts names (loopback, linklocal, uniquelocal), addresses and CIDR ranges, comma-separated.
-  if (/^[A-Za-z0-9.:/,\s]+$/.test(value)) return value;
-  throw new ConfigError('TRUST_PROXY', value, 'true, false, a hop count, or comma-separated addresses/subnets (e.g. loopback, 10.0.0.0/8)');
+  if (value.split(',').every((entry) => isProxyAddress(entry.trim()))) return value;
+  throw new ConfigError(
+    'TRUST_PROXY',
+    value,
+    'true, false, a hop count, or comma-separated loopback, linklocal, uniquelocal, addresses and subnets (e.g. loopback, 10.0.0.0/8)',
+  );
+}
+
+/** What Express's "trust proxy" (proxy-addr) accepts: a name, an address, address/prefix, or IPv4 address/netmask. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIPv4(range);
 }
 
 function origin(name: string, value: string): string {

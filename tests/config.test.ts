@@ -1,0 +1,147 @@
+/**
+ * Configuration: every variable's default, what it accepts, and the one-line
+ * message an operator gets for a value it does not accept.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENV_DEFAULTS, readConfig } from '../server/config.ts';
+import { defaultSite } from '../shared/site.ts';
+
+function rejection(env: Record<string, string>): ConfigError {
+  try {
+    readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('readConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(readConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      trustProxy: false,
+      shutdownTimeoutMs: 10_000,
+      site: defaultSite,
+    });
+  });
+
+  it('treats an empty or blank variable as unset', () => {
+    expect(readConfig({ PORT: '', LOG_LEVEL: '  ', BRAND_NAME: '' })).toEqual(readConfig({}));
+  });
+
+  it('reads every variable it lists', () => {
+    const config = readConfig({
+      PORT: '8080',
+      HOST: '::',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      SHUTDOWN_TIMEOUT_MS: '25000',
+      PUBLIC_URL: 'https://buy.example.org/',
+      BRAND_NAME: 'Acme Sourcing',
+      GENERAL_EMAIL: 'hello@example.org',
+      SALES_EMAIL: 'deals@example.org',
+      LINKEDIN_URL: 'https://www.linkedin.com/company/acme',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '::',
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      trustProxy: 1,
+      shutdownTimeoutMs: 25_000,
+      site: {
+        publicUrl: 'https://buy.example.org',
+        brandName: 'Acme Sourcing',
+        generalEmail: 'hello@example.org',
+        salesEmail: 'deals@example.org',
+        linkedInUrl: 'https://www.linkedin.com/company/acme',
+      },
+    });
+    // The README's table and the error messages come from this list.
+    expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL'].sort(),
+    );
+  });
+
+  it.each([
+    ['PORT', '0', 0],
+    ['PORT', '65535', 65535],
+    ['HOST', '127.0.0.1', '127.0.0.1'],
+    ['HOST', 'localhost', 'localhost'],
+    ['HOST', '::1', '::1'],
+    ['NODE_ENV', 'test', 'test'],
+    ['LOG_LEVEL', 'silent', 'silent'],
+    ['LOG_LEVEL', 'trace', 'trace'],
+    ['TRUST_PROXY', 'true', true],
+    ['TRUST_PROXY', 'false', false],
+    ['TRUST_PROXY', '2', 2],
+    ['TRUST_PROXY', 'loopback', 'loopback'],
+    ['TRUST_PROXY', 'loopback, 10.0.0.0/8, fd00::/8', 'loopback, 10.0.0.0/8, fd00::/8'],
+    ['TRUST_PROXY', '192.168.1.0/255.255.255.0', '192.168.1.0/255.255.255.0'],
+    ['SHUTDOWN_TIMEOUT_MS', '1', 1],
+    ['SHUTDOWN_TIMEOUT_MS', '600000', 600_000],
+    ['PUBLIC_URL', 'http://localhost:3000', 'http://localhost:3000'],
+  ] as const)('accepts %s=%s', (variable, value, expected) => {
+    const config = readConfig({ [variable]: value });
+    const read = {
+      PORT: config.port,
+      HOST: config.host,
+      NODE_ENV: config.nodeEnv,
+      LOG_LEVEL: config.logLevel,
+      TRUST_PROXY: config.trustProxy,
+      SHUTDOWN_TIMEOUT_MS: config.shutdownTimeoutMs,
+      PUBLIC_URL: config.site.publicUrl,
+    }[variable];
+    expect(read).toEqual(expected);
+  });
+
+  it.each([
+    ['PORT', 'http', 'a whole number from 0 to 65535'],
+    ['PORT', '65536', 'a whole number from 0 to 65535'],
+    ['PORT', '-1', 'a whole number from 0 to 65535'],
+    ['PORT', '80.5', 'a whole number from 0 to 65535'],
+    ['HOST', 'http://0.0.0.0', 'an IP address or host name'],
+    ['HOST', 'my host', 'an IP address or host name'],
+    ['NODE_ENV', 'prod', 'one of production, development, test'],
+    ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['TRUST_PROXY', 'yes', 'true, false, a hop count'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'true, false, a hop count'],
+    ['TRUST_PROXY', 'loopback,,', 'true, false, a hop count'],
+    ['TRUST_PROXY', '300.1.1.1', 'true, false, a hop count'],
+    ['SHUTDOWN_TIMEOUT_MS', '0', 'a whole number from 1 to 600000'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s', 'a whole number from 1 to 600000'],
+    ['PUBLIC_URL', 'www.example.com', 'an absolute http(s) URL'],
+    ['PUBLIC_URL', 'https://www.example.com/site', 'an http(s) origin with no path'],
+    ['PUBLIC_URL', 'ftp://www.example.com', 'an http(s) origin with no path'],
+    ['BRAND_NAME', 'Acme <b>Sourcing</b>', 'plain text of at most 80 characters'],
+    ['BRAND_NAME', 'A'.repeat(81), 'plain text of at most 80 characters'],
+    ['GENERAL_EMAIL', 'info', 'an e-mail address'],
+    ['GENERAL_EMAIL', 'info@example', 'an e-mail address'],
+    ['SALES_EMAIL', 'sales at example.com', 'an e-mail address'],
+    ['SALES_EMAIL', '<sales@example.com>', 'an e-mail address'],
+    ['LINKEDIN_URL', 'http://www.linkedin.com/company/example', 'an absolute https URL'],
+    ['LINKEDIN_URL', 'linkedin.com/company/example', 'an absolute https URL'],
+  ])('rejects %s=%s in one line naming the variable, the value and what is accepted', (variable, value, accepted) => {
+    const error = rejection({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.value).toBe(value);
+    expect(error.message).toContain(`${variable}=${JSON.stringify(value)}`);
+    expect(error.message).toContain(accepted);
+    expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('the README', () => {
+  it('lists every variable with its default', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map(([, name, value]) => [name, value]);
+    expect(Object.fromEntries(rows)).toEqual(ENV_DEFAULTS);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * What operators and their tools see of a running app: health checks,
+ * request ids, one JSON log line per request, errors with their stack, and
+ * the proxy trust setting. tests/process.test.ts covers the process itself.
+ */
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import type { Config } from '../server/config.ts';
+import { createLogger } from '../server/logger.ts';
+import { routes, type Route } from '../shared/routes.ts';
+import { defaultSite } from '../shared/site.ts';
+import { testApp } from './helpers.ts';
+
+/** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
+function capturedLogger(level: Config['logLevel'] = 'info') {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('GET /healthz', () => {
+  const app = testApp();
+
+  it('answers 200 and is never cached', async () => {
+    const res = await request(app).get('/healthz').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers HEAD too, and ignores a query string', async () => {
+    await request(app).head('/healthz').expect(200);
+    await request(app).get('/healthz?probe=lb').expect(200);
+  });
+});
+
+describe('GET /readyz', () => {
+  it('answers 200 while ready and 503 from the moment shutdown begins, never cached', async () => {
+    const app = testApp();
+    const ready = await request(app).get('/readyz').expect(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+
+    app.setReady(false);
+    const draining = await request(app).get('/readyz').expect(503);
+    expect(draining.body).toEqual({ status: 'shutting down' });
+    expect(draining.headers['cache-control']).toBe('no-store');
+    // Still alive while draining: the orchestrator must not kill it early.
+    await request(app).get('/healthz').expect(200);
+    await request(app).get('/home').expect(200);
+  });
+});
+
+describe('X-Request-Id', () => {
+  const app = testApp();
+
+  it.each(['/home', '/healthz', '/no-such-page', '/assets/missing.js'])('is reused on %s when well formed', async (path) => {
+    const res = await request(app).get(path).set('X-Request-Id', 'lb-7f3a.2024:01_x');
+    expect(res.headers['x-request-id']).toBe('lb-7f3a.2024:01_x');
+  });
+
+  it.each([
+    ['too long', 'a'.repeat(129)],
+    ['with spaces', 'two words'],
+    ['with markup', '<script>'],
+  ])('is replaced by a new UUID when %s', async (_case, incoming) => {
+    const res = await request(app).get('/home').set('X-Request-Id', incoming).expect(200);
+    expect(res.headers['x-request-id']).toMatch(UUID);
+  });
+
+  it('is made fresh for each request that brings none', async () => {
+    const first = await request(app).get('/home');
+    const second = await request(app).get('/home');
+    expect(first.headers['x-request-id']).toMatch(UUID);
+    expect(second.headers['x-request-id']).toMatch(UUID);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+  });
+});
+
+describe('request log', () => {
+  it.each([
+    ['a prepared page', '/home', 200],
+    ['a health check', '/healthz', 200],
+    ['a page that does not exist', '/no-such-page', 404],
+    ['a refused method', '/home', 405],
+  ])('writes one JSON line for %s with time, method, path, status, bytes, duration and request id', async (_case, path, status) => {
+    const { logger, lines } = capturedLogger();
+    const app = testApp({ logger });
+    const method = status === 405 ? 'delete' : 'get';
+    const res = await request(app)[method](path).set('X-Request-Id', 'trace-1').expect(status);
+
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    expect(line).toMatchObject({ level: 'info', method: method.toUpperCase(), path, status, requestId: 'trace-1' });
+    expect(line.bytes).toBe(Number(res.headers['content-length']));
+    expect(typeof line.durationMs).toBe('number');
+    expect(new Date(line.time as string).toISOString()).toBe(line.time);
+    expect(Object.keys(line).sort()).toEqual(['bytes', 'durationMs', 'level', 'method', 'path', 'requestId', 'status', 'time']);
+  });
+
+  it('is not written when LOG_LEVEL is above info', async () => {
+    const { logger, lines } = capturedLogger('warn');
+    await request(testApp({ logger })).get('/home').expect(200);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('an error while answering', () => {
+  it('is logged with its stack and the request id', async () => {
+    const boom: Route = {
+      ...routes[0]!,
+      path: '/boom',
+      screen: () => {
+        throw new Error('The widget fell over');
+      },
+    };
+    const { logger, lines } = capturedLogger('error');
+    const app = testApp({ routes: [...routes, boom], logger });
+    // Pre-rendering at start-up failed first, and said so.
+    expect(lines[0]).toMatchObject({ level: 'error', err: { message: 'The widget fell over' } });
+
+    await request(app).get('/boom').set('X-Request-Id', 'trace-2').expect(500);
+    const failure = lines.find((line) => line.msg === 'request failed');
+    expect(failure).toMatchObject({ level: 'error', requestId: 'trace-2', path: '/boom', err: { type: 'Error', message: 'The widget fell over' } });
+    expect((failure!.err as { stack: string }).stack).toMatch(/^Error: The widget fell over\n\s+at /);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  // Express decides from this function whether to believe X-Forwarded-For/-Proto/-Host from a peer.
+  const believes = (trustProxy: Config['trustProxy'], peer: string, hop = 0) =>
+    (testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } }).express.get('trust proxy fn') as (address: string, hop: number) => boolean)(peer, hop);
+
+  it('believes no proxy by default', () => {
+    expect(believes(false, '127.0.0.1')).toBe(false);
+  });
+
+  it('believes the proxies it is told about, and only those', () => {
+    expect(believes('loopback, 10.0.0.0/8', '127.0.0.1')).toBe(true);
+    expect(believes('loopback, 10.0.0.0/8', '10.1.2.3')).toBe(true);
+    expect(believes('loopback, 10.0.0.0/8', '203.0.113.9')).toBe(false);
+    expect(believes(1, '203.0.113.9', 0)).toBe(true);
+    expect(believes(1, '203.0.113.9', 1)).toBe(false);
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * The real server process (node dist/server/main.js, as the container runs
+ * it): start-up and its log, signals and graceful shutdown, the drain timeout,
+ * crashes, and configuration errors. `npm test` builds dist/ first.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer as createNetServer, connect, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
+type LogLine = Record<string, unknown> & { level: string; time: string; msg?: string };
+
+beforeAll(() => {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does).`);
+});
+
+const children: ChildProcessWithoutNullStreams[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** Runs the server with a clean environment; every stdout line must be JSON. */
+function run(env: Record<string, string> = {}, nodeOptions: string[] = []) {
+  const child = spawn(process.execPath, [...nodeOptions, MAIN], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+  });
+  children.push(child);
+  const lines: LogLine[] = [];
+  const notLogLines: string[] = [];
+  let stderr = '';
+  let pending = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    const parts = (pending + text).split('\n');
+    pending = parts.pop() ?? '';
+    for (const part of parts) {
+      try {
+        lines.push(JSON.parse(part) as LogLine);
+      } catch {
+        notLogLines.push(part);
+      }
+    }
+    for (const wake of waiters.splice(0)) wake();
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      for (const wake of waiters.splice(0)) wake();
+      resolve({ code, signal });
+    }),
+  );
+  const exitedWith = async () => {
+    const result = await exited;
+    expect(notLogLines, 'lines on stdout that are not JSON').toEqual([]);
+    return result;
+  };
+
+  const logged = async (msg: string): Promise<LogLine> => {
+    for (;;) {
+      const line = lines.find((candidate) => candidate.msg === msg);
+      if (line) return line;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server exited without logging "${msg}"; stderr: ${stderr}; stdout: ${JSON.stringify(lines)}`);
+      }
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  const listening = async () => (await logged('listening')).port as number;
+  return { child, lines, stderr: () => stderr, exitedWith, logged, listening };
+}
+
+/** A raw keep-alive connection: what it received, and when the server closed it. */
+async function connection(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const received = () => Buffer.concat(chunks);
+  return { socket, closed, received, responses: () => responses(received()) };
+}
+
+interface Response {
+  head: string;
+  body: Buffer;
+}
+
+/** Splits what a connection received into complete responses; a cut-short one throws. */
+function responses(data: Buffer): Response[] {
+  const all: Response[] = [];
+  let rest = data;
+  while (rest.length > 0) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    if (headEnd < 0) throw new Error(`a response head was cut short after ${all.length} responses`);
+    const head = rest.subarray(0, headEnd).toString('latin1');
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    const body = rest.subarray(headEnd + 4, headEnd + 4 + length);
+    if (body.length < length) throw new Error(`response ${all.length + 1} was cut short: ${body.length} of ${length} bytes`);
+    all.push({ head, body });
+    rest = rest.subarray(headEnd + 4 + length);
+  }
+  return all;
+}
+
+async function responseCount(client: Awaited<ReturnType<typeof connection>>, count: number): Promise<Response[]> {
+  for (;;) {
+    const parsed = (() => {
+      try {
+        return responses(client.received());
+      } catch {
+        return []; // still arriving
+      }
+    })();
+    if (parsed.length >= count) return parsed;
+    await new Promise((resolve) => client.socket.once('data', resolve));
+  }
+}
+
+describe('the server process', () => {
+  it('logs start-up as a JSON line with its address, and one JSON line per request', async () => {
+    const server = run();
+    const port = await server.listening();
+    expect(server.lines[0]).toMatchObject({ level: 'info', msg: 'listening', address: '127.0.0.1', port, nodeEnv: 'production' });
+    expect(typeof server.lines[0]!.startupMs).toBe('number');
+
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'x-request-id': 'probe-1' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    for (;;) {
+      const line = server.lines.find((candidate) => candidate.requestId === 'probe-1');
+      if (line) {
+        expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200 });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toBe('');
+  });
+
+  it('on SIGTERM: turns not-ready, refuses new connections, completes requests in flight, closes idle ones, exits 0', async () => {
+    const server = run({ SHUTDOWN_TIMEOUT_MS: '20000' });
+    const port = await server.listening();
+
+    // A slow reader. One response fits whole in loopback's socket buffers, so
+    // nothing would stay in flight; sixty pipelined requests for the script
+    // queue about 13 MB, which the server is still writing out when the signal
+    // comes, as it would be to a phone on a poor connection.
+    const script = /"(\/assets\/entry\.[0-9a-f]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${port}/home`)).text())![1]!;
+    const reader = await connection(port);
+    reader.socket.pause();
+    reader.socket.write(`GET ${script} HTTP/1.1\r\nHost: test\r\n\r\n`.repeat(60));
+
+    // A slow sender: a keep-alive connection whose next request, a readiness
+    // probe, has only part of its head sent.
+    const sender = await connection(port);
+    sender.socket.write('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n');
+    await responseCount(sender, 1);
+    sender.socket.write('GET /readyz HTTP/1.1\r\nHost: test\r\n');
+
+    // An idle keep-alive connection. Its round trip also means the server has
+    // read what the two connections above sent before it.
+    const idle = await connection(port);
+    idle.socket.write('GET /home HTTP/1.1\r\nHost: test\r\n\r\n');
+    const [home] = await responseCount(idle, 1);
+    expect(home!.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+
+    server.child.kill('SIGTERM');
+    expect(await server.logged('shutting down: draining connections')).toMatchObject({ signal: 'SIGTERM', timeoutMs: 20000 });
+
+    await idle.closed;
+    const refused = await new Promise<NodeJS.ErrnoException>((resolve) => connect(port, '127.0.0.1').once('error', resolve));
+    expect(refused.code).toBe('ECONNREFUSED');
+
+    sender.socket.write('\r\n');
+    const [, readiness] = await responseCount(sender, 2);
+    expect(readiness!.head).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(readiness!.head).toMatch(/\r\nconnection: close/i);
+    expect(readiness!.head).toMatch(/\r\ncache-control: no-store/i);
+    expect(JSON.parse(readiness!.body.toString())).toEqual({ status: 'shutting down' });
+    await sender.closed;
+
+    // Still waiting for the slow reader.
+    expect(server.child.exitCode).toBeNull();
+    reader.socket.resume();
+    await reader.closed;
+    const downloads = reader.responses();
+    expect(downloads).toHaveLength(60);
+    for (const download of downloads) expect(download.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+
+    expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
+    expect(server.lines.at(-1)).toMatchObject({ level: 'info', msg: 'shut down cleanly' });
+  });
+
+  it('drains on SIGINT too', async () => {
+    const server = run();
+    await server.listening();
+    server.child.kill('SIGINT');
+    expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
+    expect(server.lines.map((line) => line.msg)).toEqual(['listening', 'shutting down: draining connections', 'shut down cleanly']);
+  });
+
+  it('closes what is left after SHUTDOWN_TIMEOUT_MS and exits non-zero', async () => {
+    const server = run({ SHUTDOWN_TIMEOUT_MS: '300' });
+    const port = await server.listening();
+    const stuck = await connection(port);
+    stuck.socket.write('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n');
+    await responseCount(stuck, 1);
+    stuck.socket.write('GET /home HTTP/1.1\r\n'); // and never the rest
+    const idle = await connection(port);
+    idle.socket.write('GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n');
+    await responseCount(idle, 1);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exitedWith()).toEqual({ code: 1, signal: null });
+    await stuck.closed;
+    expect(stuck.responses()).toHaveLength(1);
+    expect(server.lines.at(-1)).toMatchObject({ level: 'error', msg: 'shutdown timed out; closed the remaining connections', timeoutMs: 300 });
+  });
+
+  // The crash is set off from outside the product: a preloaded module that throws on SIGUSR2.
+  it.each([
+    ['an uncaught exception', 'throw new Error("crash test")', 'uncaught exception; exiting'],
+    ['an unhandled rejection', 'Promise.reject(new Error("crash test"))', 'unhandled rejection; exiting'],
+  ])('logs %s with its stack and exits non-zero', async (_case, crash, msg) => {
+    const server = run({}, ['--import', `data:text/javascript,process.on("SIGUSR2", () => { ${crash}; })`]);
+    await server.listening();
+    server.child.kill('SIGUSR2');
+    expect(await server.exitedWith()).toEqual({ code: 1, signal: null });
+    const fatal = server.lines.at(-1)!;
+    expect(fatal).toMatchObject({ level: 'fatal', msg, err: { type: 'Error', message: 'crash test' } });
+    expect((fatal.err as { stack: string }).stack).toMatch(/^Error: crash test\n\s+at /);
+  });
+
+  it('logs a port already in use and exits non-zero', async () => {
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const server = run({ PORT: String((taken.address() as AddressInfo).port) });
+      expect(await server.exitedWith()).toEqual({ code: 1, signal: null });
+      expect(server.lines.at(-1)).toMatchObject({ level: 'fatal', msg: 'could not listen', err: { code: 'EADDRINUSE' } });
+    } finally {
+      taken.close();
+    }
+  });
+
+  it.each([
+    ['PORT', 'http', 'Invalid PORT="http": expected a whole number from 0 to 65535'],
+    ['LOG_LEVEL', 'loud', 'Invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent'],
+    ['TRUST_PROXY', 'yes', 'Invalid TRUST_PROXY="yes": expected true, false, a hop count, or comma-separated'],
+  ])('refuses to start with %s=%s: exit code 1 and one line on stderr', async (variable, value, message) => {
+    const server = run({ [variable]: value });
+    expect(await server.exitedWith()).toEqual({ code: 1, signal: null });
+    expect(server.lines).toEqual([]);
+    const stderr = server.stderr();
+    expect(stderr.endsWith('\n') && stderr.indexOf('\n') === stderr.length - 1).toBe(true);
+    expect(stderr).toContain(message);
+  });
+
+  it('writes nothing below LOG_LEVEL', async () => {
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    await new Promise((resolve) => taken.close(resolve));
+
+    const server = run({ PORT: String(port), LOG_LEVEL: 'warn' });
+    let res: Response | undefined;
+    // No "listening" line to wait for at this level: poll until it answers.
+    for (let attempt = 0; !res && attempt < 200; attempt++) {
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+      if (answer) res = { head: String(answer.status), body: Buffer.from(await answer.arrayBuffer()) };
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(res?.head).toBe('200');
+    server.child.kill('SIGTERM');
+    expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
+    expect(server.lines).toEqual([]);
+  });
+});
