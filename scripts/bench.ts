@@ -14,6 +14,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ARGS } from './server-command.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -175,12 +176,12 @@ async function main() {
   // Start-up: process start to the first 200, several times.
   const startups: number[] = [];
   for (let i = 0; i < Math.max(RUNS, 5); i++) {
-    const child = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), { ...env, PORT: String(ours) });
+    const child = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
     startups.push(await waitFor(ours, '/home', (res) => res.status === 200));
     await stop(child);
   }
 
-  const server = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), { ...env, PORT: String(ours) });
+  const server = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
   // Wait until the brotli encodings (made in the background) are in place.
   await waitFor(ours, '/home', (res) => res.headers['content-encoding'] === 'br');
   const script = /<script[^>]+src="([^"]+)"/.exec((await fetchPlain(ours, '/home')).body.toString())?.[1];
