@@ -138,6 +138,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the export served by nginx', () 
   const compared = [...common, 'content-type', 'content-encoding', 'cache-control', 'vary', 'location', 'allow'];
 
   beforeAll(async () => {
+    await app.prepared;
     node = createServer(app);
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
     nodeOrigin = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
