@@ -3,6 +3,7 @@
  * free loopback port, runs Lighthouse (mobile, its default) on every route
  * address, and prints the four category scores per address, then every audit
  * that kept accessibility, best practices or SEO below 100. Exits 1 if any did.
+ * `npm run lighthouse -- /about /legal` checks only the addresses named.
  *
  * The server's public URL is its own address for the run, so canonical links
  * and share images point where Lighthouse is looking.
@@ -51,7 +52,9 @@ async function main(): Promise<number> {
   try {
     await waitForServer(`${origin}/home`, server);
     const rows: Row[] = [];
-    for (const address of routes.flatMap(routeAddresses)) {
+    const wanted = process.argv.slice(2);
+    const addresses = routes.flatMap(routeAddresses).filter((address) => wanted.length === 0 || wanted.includes(address));
+    for (const address of addresses) {
       const result = await lighthouse(origin + address, {
         port: chrome.port,
         output: 'json',
@@ -61,13 +64,16 @@ async function main(): Promise<number> {
       if (!result) throw new Error(`Lighthouse returned nothing for ${address}`);
       const { lhr } = result;
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
-      const failures = CATEGORIES.filter((id) => ENFORCED.has(id)).flatMap((id) =>
+      const failures = CATEGORIES.flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0)
-          .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1)
-          .map((audit) => `${id}: ${audit!.id} (${audit!.title})`),
+          .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+          .filter(({ ref, audit }) =>
+            // An audit that could not run leaves its category without a score, enforced or not.
+            audit?.scoreDisplayMode === 'error' ? true : ENFORCED.has(id) && ref.weight > 0 && audit?.score !== null && (audit?.score ?? 1) < 1,
+          )
+          .map(({ audit }) => `${id}: ${audit!.id} (${audit!.errorMessage ?? audit!.title})`),
       );
+      if (lhr.runtimeError) failures.unshift(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       rows.push({ address, scores, failures });
       console.error(`  ${address} done`);
     }
