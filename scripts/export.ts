@@ -101,7 +101,6 @@ interface Target {
 
 interface Saved extends Target {
   headers: IncomingHttpHeaders;
-  encodings: Encoding[];
 }
 
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
@@ -157,15 +156,13 @@ async function save(origin: string, target: Target, siteDir: string): Promise<Sa
   const path = join(siteDir, target.file);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, identity.body);
-  const encodings: Encoding[] = [];
   for (const { encoding, suffix } of ENCODINGS) {
     const encoded = await fetchRaw(origin, target.url, { 'accept-encoding': encoding });
     // The server leaves out an encoding that would not make the body smaller; so does the export.
     if (encoded.headers['content-encoding'] !== encoding) continue;
     await writeFile(path + suffix, encoded.body);
-    encodings.push(encoding);
   }
-  return { ...target, headers: identity.headers, encodings };
+  return { ...target, headers: identity.headers };
 }
 
 function expectResolution(url: string, kind: string, routes: readonly Route[]): void {
@@ -349,6 +346,8 @@ merge_slashes off;
 absolute_redirect off;
 server_tokens off;
 etag on;
+# The files are compressed already; on-the-fly gzip (on in many distributions' http { }) would do it twice.
+gzip off;
 # Every location says its own content type; file extensions decide nothing.
 types { }
 default_type "text/plain; charset=utf-8";
