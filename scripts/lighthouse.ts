@@ -55,14 +55,7 @@ async function main(): Promise<number> {
     const wanted = process.argv.slice(2);
     const addresses = routes.flatMap(routeAddresses).filter((address) => wanted.length === 0 || wanted.includes(address));
     for (const address of addresses) {
-      const result = await lighthouse(origin + address, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${address}`);
-      const { lhr } = result;
+      const lhr = await runLighthouse(origin + address, chrome.port);
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
       const failures = CATEGORIES.flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
@@ -73,7 +66,8 @@ async function main(): Promise<number> {
           )
           .map(({ audit }) => `${id}: ${audit!.id} (${audit!.errorMessage ?? audit!.title})`),
       );
-      if (lhr.runtimeError) failures.unshift(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // A run that failed as a whole errors every audit it touched: name the cause once.
+      if (lhr.runtimeError) failures.splice(0, failures.length, `runtime error: ${lhr.runtimeError.message}`);
       rows.push({ address, scores, failures });
       console.error(`  ${address} done`);
     }
@@ -87,6 +81,16 @@ async function main(): Promise<number> {
   } finally {
     chrome.kill();
     server.kill('SIGTERM');
+  }
+}
+
+/** Lighthouse on one URL; a run that failed as a whole (a lost trace on a busy machine) is tried again, up to three times. */
+async function runLighthouse(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError || attempt === 3) return result.lhr;
+    console.error(`  ${url}: ${result.lhr.runtimeError.code}, trying again`);
   }
 }
 
