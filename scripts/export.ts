@@ -50,6 +50,8 @@ const ENCODINGS: ReadonlyArray<{ encoding: Encoding; suffix: string }> = [
 /** Addresses that resolve to the not-found and the bad-request page (checked against resolveUrl below). */
 const NOT_FOUND_PROBE = '/404';
 const BAD_REQUEST_PROBE = '/%';
+/** The process's health checks (Express routes in server/app.ts); nginx answers them as a server that is always ready. */
+const HEALTH_CHECKS = ['/healthz', '/readyz'];
 
 /**
  * Headers nginx makes itself for each response (length, validators, date,
@@ -92,7 +94,7 @@ export function fetchRaw(origin: string, path: string, headers: Record<string, s
 }
 
 interface Target {
-  kind: 'page' | 'alias' | 'not-found' | 'bad-request' | 'document' | 'asset';
+  kind: 'page' | 'alias' | 'not-found' | 'bad-request' | 'document' | 'asset' | 'probe';
   url: string;
   /** Path of the file under export/site, without a leading slash. */
   file: string;
@@ -101,6 +103,7 @@ interface Target {
 
 interface Saved extends Target {
   headers: IncomingHttpHeaders;
+  body: Buffer;
 }
 
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
@@ -119,6 +122,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     { kind: 'bad-request', url: BAD_REQUEST_PROBE, file: '400.html', status: 400 },
     ...fixedDocuments({ routes, site, assets: assets.urls }).map((doc) => ({ kind: 'document' as const, url: doc.path, file: doc.path.slice(1), status: 200 })),
     ...assets.files.map((file) => ({ kind: 'asset' as const, url: file.url, file: file.url.slice(1), status: 200 })),
+    ...HEALTH_CHECKS.map((url) => ({ kind: 'probe' as const, url, file: '', status: 200 })),
   ];
 
   const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site }, clientDir, routes });
@@ -139,7 +143,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
-  return { siteDir, nginxDir, files: saved.map(({ url, file }) => ({ url, file })) };
+  return { siteDir, nginxDir, files: saved.filter((entry) => entry.file).map(({ url, file }) => ({ url, file })) };
 }
 
 /** "/about" → about.html, "/legal?tab=privacy" → legal.tab-privacy.html, "/" → index.html. */
@@ -153,6 +157,7 @@ export function addressFile(address: string): string {
 async function save(origin: string, target: Target, siteDir: string): Promise<Saved> {
   const identity = await fetchRaw(origin, target.url, { 'accept-encoding': 'identity' });
   if (identity.status !== target.status) throw new Error(`${target.url} answered ${identity.status}, expected ${target.status}`);
+  if (target.kind === 'probe') return { ...target, headers: identity.headers, body: identity.body };
   const path = join(siteDir, target.file);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, identity.body);
@@ -162,7 +167,7 @@ async function save(origin: string, target: Target, siteDir: string): Promise<Sa
     if (encoded.headers['content-encoding'] !== encoding) continue;
     await writeFile(path + suffix, encoded.body);
   }
-  return { ...target, headers: identity.headers };
+  return { ...target, headers: identity.headers, body: identity.body };
 }
 
 function expectResolution(url: string, kind: string, routes: readonly Route[]): void {
@@ -231,6 +236,15 @@ function nginxConfig({ saved, routes, common, redirectHeaders }: NginxInput): Re
     ].join('\n');
 
   const ofKind = (kind: Target['kind']) => saved.filter((entry) => entry.kind === kind);
+  const probeLocation = (entry: Saved) =>
+    [
+      `location ~* ^${escapeRegex(entry.url)}/?$ {`,
+      `    default_type ${quote(String(entry.headers['content-type']))};`,
+      '    include site-headers.conf;',
+      ...ownHeaders(entry.headers),
+      `    return ${entry.status} ${quote(entry.body.toString('utf8'))};`,
+      '}',
+    ].join('\n');
   const variantMaps: string[] = [];
   const pageLocations: string[] = [];
   for (const route of routes) {
@@ -311,15 +325,17 @@ map $request_method $site_allow {
 
 # The server matches addresses as they were sent; nginx would first decode
 # %XX and resolve dot segments. So decide on the raw request line what the
-# server would: built files only at their exact address, fixed documents only
-# without a query, a malformed escape is a bad request, and any other escape
-# or dot segment is not one of our addresses.
+# server would (server/app.ts): a malformed escape is a bad request; built
+# files only at their exact address and dotfiles (/.env, /..) are a plain 404;
+# fixed documents only without a query; any other escape or dot segment is
+# not one of our addresses.
 map $request_uri $site_raw {
     default "";
-    "~^/assets/[^?]*(\\?|%|/\\.)" plain-not-found;
-    "~^(${documents.map((entry) => escapeRegex(entry.url)).join('|')})\\?" not-found;
     "~*^(?:[^%?]|${VALID_PERCENT_UTF8})*+%" bad-request;
-    "~^[^?]*(%|/\\.\\.?(/|\\?|$))" not-found;
+    "~^/assets/[^?]*(\\?|%|/\\.)" plain-not-found;
+    "~^[^?]*/\\.[^/?]" plain-not-found;
+    "~^(${documents.map((entry) => escapeRegex(entry.url)).join('|')})\\?" not-found;
+    "~^[^?]*(%|/\\.(/|\\?|$))" not-found;
 }
 # …but not again once we are showing an error page.
 map $uri $site_showing_error {
@@ -385,6 +401,9 @@ ${documents.map((entry) => fileLocation(`= ${entry.url}`, entry)).join('\n\n')}
 
 # Built files, named by content hash (cached for a year).
 ${assets.map((entry) => fileLocation(`= ${entry.url}`, entry)).join('\n\n')}
+
+# Health checks, as Express matches them: any case, one optional trailing slash.
+${ofKind('probe').map(probeLocation).join('\n\n')}
 
 # A built file we do not have is a plain 404: a browser expecting a script must not get a page.
 location ^~ /assets/ {

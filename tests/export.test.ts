@@ -103,7 +103,8 @@ function requestTargets(): string[] {
     '//evil.example/x',
     '//about',
     '/products//textiles',
-    '/.env',
+    '/./about',
+    '/about/.',
     '/home.html',
     '/404.html',
     '/__site/not-found',
@@ -122,6 +123,18 @@ function requestTargets(): string[] {
     ...assets.files.map((file) => file.url),
     '/assets/',
     '/assets/missing.js',
+    '/assets/%FF',
+    // Dotfiles are never ours: a plain 404.
+    '/.env',
+    '/.well-known/security.txt',
+    '/about/.hidden',
+    // Health checks, as Express matches them.
+    '/healthz',
+    '/readyz',
+    '/HEALTHZ',
+    '/healthz/',
+    '/healthz?probe=1',
+    '/healthz//',
     `${firstAsset}?v=1`,
     `/assets/../about`,
   ];
