@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
+import { SERVER_ARGS } from './server-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
