@@ -12,11 +12,11 @@ import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
 import { renderErrorPage, renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
 import { routeAddresses } from '../shared/paths.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
-import { fixedDocuments } from './documents.ts';
+import { fixedDocuments, responseHeaders } from './documents.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { prepare, send, type PreparedResponse } from './responses.ts';
-import { securityHeaders, type HeaderList } from './security.ts';
+import type { HeaderList } from './security.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'>;
@@ -52,7 +52,7 @@ export function createApp(options: AppOptions): App {
   const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger } = options;
   const assets = loadAssets(clientDir);
   const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls };
-  const baseHeaders = securityHeaders();
+  const baseHeaders = responseHeaders(renderOptions);
   const showStack = config.nodeEnv !== 'production';
   let ready = true;
 

@@ -10,6 +10,7 @@ import { HOME_PATH, LEGAL_PATH, aliases, menuLinks } from './paths.ts';
 import type { SiteConfig } from './site.ts';
 import type { PageContext } from './screens/context.ts';
 import { Document } from './ui/Document.tsx';
+import { errorMeta, headLinks, notFoundMeta, pageMeta } from './metadata.ts';
 import { Island } from './ui/Island.tsx';
 import { ISLANDS } from './ui/islands.ts';
 import { SiteNav, type SiteNavProps } from './ui/SiteNav.tsx';
@@ -93,14 +94,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 /** The fallback screen, for exceptions and for requests we refuse. */
 export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets'>): string {
   return renderDocument(
-    <Document
-      title={`Error | ${options.site.brandName}`}
-      description="An unexpected error occurred."
-      robots="noindex"
-      stylesheet={options.assets.stylesheet}
-      icon={options.assets.url('icons/favicon.svg')}
-      bodyClass="chrome-normal"
-    >
+    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.stylesheet)} bodyClass="chrome-normal">
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} />
       </main>
@@ -122,13 +116,8 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
   };
   return renderDocument(
     <Document
-      title={found ? documentTitle(route, site) : `Page not found | ${site.brandName}`}
-      description={route.description}
-      canonicalUrl={found ? site.publicUrl + route.path + variant : undefined}
-      robots={found ? undefined : 'noindex'}
-      stylesheet={assets.stylesheet}
-      script={assets.script}
-      icon={assets.url('icons/favicon.svg')}
+      meta={found ? pageMeta(route, variant, { site, routes, asset: assets.url }) : notFoundMeta(route, site)}
+      links={headLinks(assets.url, assets.stylesheet, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
     >
       <a className="skip-link" href="#main">
@@ -161,10 +150,6 @@ function NotFoundNotice() {
       We could not find that page. Here is our home page instead.
     </p>
   );
-}
-
-function documentTitle(route: Route, site: SiteConfig): string {
-  return route.path === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
 }
 
 /**

@@ -1,34 +1,58 @@
 import type { ReactNode } from 'react';
+import { LANG, THEME_COLOR, type HeadLinks, type PageMeta, type ShareCard } from '../metadata.ts';
 
 export interface DocumentProps {
-  title: string;
-  description: string;
-  canonicalUrl?: string;
-  robots?: string;
-  stylesheet: string;
-  script?: { src: string; integrity: string };
-  icon: string;
+  meta: PageMeta;
+  links: HeadLinks;
   bodyClass: string;
   children: ReactNode;
 }
 
 /** The whole HTML document; the server prepends the doctype. */
-export function Document({ title, description, canonicalUrl, robots, stylesheet, script, icon, bodyClass, children }: DocumentProps) {
+export function Document({ meta, links, bodyClass, children }: DocumentProps) {
   return (
-    <html lang="en">
+    <html lang={LANG}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        <meta name="description" content={description} />
-        {robots ? <meta name="robots" content={robots} /> : null}
-        {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
-        <meta name="theme-color" content="#0f1f33" />
-        <link rel="icon" href={icon} type="image/svg+xml" />
-        <link rel="stylesheet" href={stylesheet} />
-        {script ? <script type="module" src={script.src} integrity={script.integrity} /> : null}
+        <title>{meta.title}</title>
+        <link rel="stylesheet" href={links.stylesheet} />
+        {links.script ? <script type="module" src={links.script.src} integrity={links.script.integrity} /> : null}
+        <meta name="description" content={meta.description} />
+        {meta.robots ? <meta name="robots" content={meta.robots} /> : null}
+        {meta.canonicalUrl ? <link rel="canonical" href={meta.canonicalUrl} /> : null}
+        <meta name="theme-color" content={THEME_COLOR} />
+        {/* sizes="32x32" keeps browsers that understand SVG icons from preferring the PNG. */}
+        <link rel="icon" href={links.icons.png} sizes="32x32" type="image/png" />
+        <link rel="icon" href={links.icons.svg} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={links.icons.appleTouch} />
+        <link rel="manifest" href={links.manifest} />
+        {meta.share ? <ShareTags card={meta.share} /> : null}
+        {meta.structuredData.map((json) => (
+          // Already escaped for a script element (structured-data.ts); the CSP allows it by hash.
+          <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+        ))}
       </head>
       <body className={bodyClass}>{children}</body>
     </html>
+  );
+}
+
+/** Open Graph for link previews; X (Twitter) reads the same tags and only needs the card size. */
+function ShareTags({ card }: { card: ShareCard }) {
+  return (
+    <>
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={card.siteName} />
+      <meta property="og:title" content={card.title} />
+      <meta property="og:description" content={card.description} />
+      <meta property="og:url" content={card.url} />
+      <meta property="og:image" content={card.image.url} />
+      <meta property="og:image:type" content={card.image.type} />
+      <meta property="og:image:width" content={String(card.image.width)} />
+      <meta property="og:image:height" content={String(card.image.height)} />
+      <meta property="og:image:alt" content={card.image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
   );
 }

@@ -1,0 +1,136 @@
+/**
+ * `npm run lighthouse`: builds if needed, starts the production server on a
+ * free loopback port, runs Lighthouse (mobile, its default) on every route
+ * address, and prints the four category scores per address, then every audit
+ * that kept accessibility, best practices or SEO below 100. Exits 1 if any did.
+ * `npm run lighthouse -- /about /legal` checks only the addresses named.
+ *
+ * The server's public URL is its own address for the run, so canonical links
+ * and share images point where Lighthouse is looking.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { routeAddresses } from '../shared/paths.ts';
+import { routes } from '../shared/routes.ts';
+import { SERVER_ARGS } from './server-command.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The categories that must score 100 (performance is printed, not enforced here). */
+const ENFORCED = new Set<string>(['accessibility', 'best-practices', 'seo']);
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface Row {
+  address: string;
+  scores: Record<string, number | null>;
+  failures: string[];
+}
+
+async function main(): Promise<number> {
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) return build.status ?? 1;
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, SERVER_ARGS, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    await waitForServer(`${origin}/home`, server);
+    const rows: Row[] = [];
+    const wanted = process.argv.slice(2);
+    const addresses = routes.flatMap(routeAddresses).filter((address) => wanted.length === 0 || wanted.includes(address));
+    for (const address of addresses) {
+      const lhr = await runLighthouse(origin + address, chrome.port);
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
+      const failures = CATEGORIES.flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+          .filter(({ ref, audit }) =>
+            // An audit that could not run leaves its category without a score, enforced or not.
+            audit?.scoreDisplayMode === 'error' ? true : ENFORCED.has(id) && ref.weight > 0 && audit?.score !== null && (audit?.score ?? 1) < 1,
+          )
+          .map(({ audit }) => `${id}: ${audit!.id} (${audit!.errorMessage ?? audit!.title})`),
+      );
+      // A run that failed as a whole errors every audit it touched: name the cause once.
+      if (lhr.runtimeError) failures.splice(0, failures.length, `runtime error: ${lhr.runtimeError.message}`);
+      rows.push({ address, scores, failures });
+      console.error(`  ${address} done`);
+    }
+    printTable(rows);
+    const failing = rows.filter((row) => row.failures.length > 0);
+    for (const row of failing) {
+      console.log(`\n${row.address}`);
+      for (const failure of row.failures) console.log(`  - ${failure}`);
+    }
+    return failing.length > 0 ? 1 : 0;
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+  }
+}
+
+/** Lighthouse on one URL; a run that failed as a whole (a lost trace on a busy machine) is tried again, up to three times. */
+async function runLighthouse(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError || attempt === 3) return result.lhr;
+    console.error(`  ${url}: ${result.lhr.runtimeError.code}, trying again`);
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['address', ...CATEGORIES];
+  const cells = rows.map((row) => [row.address, ...CATEGORIES.map((id) => formatScore(row.scores[id] ?? null))]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column]!.length)));
+  const line = (values: string[]) => values.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join('  ');
+  console.log(`\n${line(header)}\n${line(widths.map((width) => '-'.repeat(width)))}`);
+  for (const cell of cells) console.log(line(cell));
+}
+
+function formatScore(score: number | null): string {
+  return score === null ? 'n/a' : String(Math.round(score * 100));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer ${url} within 15 s`);
+}
+
+process.exitCode = await main();

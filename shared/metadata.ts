@@ -1,0 +1,113 @@
+/**
+ * What the <head> says about a page to browsers, crawlers and link previews:
+ * derived from the route table and the site config, never from the request.
+ */
+import { HOME_PATH } from './paths.ts';
+import type { Route } from './routes.ts';
+import type { SiteConfig } from './site.ts';
+import { structuredDataBlocks } from './structured-data.ts';
+
+export const LANG = 'en';
+/** --ink and --paper of client/styles.css (tests/seo.test.ts keeps them in step). */
+export const THEME_COLOR = '#0f1f33';
+export const BACKGROUND_COLOR = '#f7f5f0';
+
+/** Built assets by source name (client/assets/…). */
+export const ICON_ASSETS = {
+  svg: 'icons/favicon.svg',
+  png: 'icons/favicon-32.png',
+  appleTouch: 'icons/apple-touch-icon.png',
+  app: [
+    { name: 'icons/icon-192.png', size: 192 },
+    { name: 'icons/icon-512.png', size: 512 },
+  ],
+} as const;
+export const SHARE_IMAGE = { name: 'share.png', width: 1200, height: 630, type: 'image/png' } as const;
+
+/** Addresses of the fixed documents the head points at (server/documents.ts serves them). */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
+export interface HeadLinks {
+  stylesheet: string;
+  script?: { src: string; integrity: string };
+  icons: { svg: string; png: string; appleTouch: string };
+  manifest: string;
+}
+
+export interface ShareCard {
+  url: string;
+  title: string;
+  description: string;
+  siteName: string;
+  image: { url: string; width: number; height: number; type: string; alt: string };
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absent on pages that are not ours to index (not found, errors). */
+  canonicalUrl?: string;
+  robots?: string;
+  share?: ShareCard;
+  /** Serialized JSON-LD blocks (see structured-data.ts). */
+  structuredData: string[];
+}
+
+export interface MetaInput {
+  site: SiteConfig;
+  routes: readonly Route[];
+  asset: (name: string) => string;
+}
+
+export function headLinks(asset: (name: string) => string, stylesheet: string, script?: HeadLinks['script']): HeadLinks {
+  return {
+    stylesheet,
+    ...(script && { script }),
+    icons: { svg: asset(ICON_ASSETS.svg), png: asset(ICON_ASSETS.png), appleTouch: asset(ICON_ASSETS.appleTouch) },
+    manifest: MANIFEST_PATH,
+  };
+}
+
+/** A route's own page: indexable, with its canonical address, share card and structured data. */
+export function pageMeta(route: Route, variant: string, input: MetaInput): PageMeta {
+  const { site, asset } = input;
+  const url = site.publicUrl + route.path + variant;
+  return {
+    title: documentTitle(route, site),
+    description: route.description,
+    canonicalUrl: url,
+    share: {
+      url,
+      title: route.title,
+      description: route.description,
+      siteName: site.brandName,
+      image: {
+        url: site.publicUrl + asset(SHARE_IMAGE.name),
+        width: SHARE_IMAGE.width,
+        height: SHARE_IMAGE.height,
+        type: SHARE_IMAGE.type,
+        alt: shareImageAlt(site, input.routes),
+      },
+    },
+    structuredData: structuredDataBlocks(route, input),
+  };
+}
+
+/** Any other address: it shows the home screen but is not a page of ours to index or share. */
+export function notFoundMeta(home: Route, site: SiteConfig): PageMeta {
+  return { title: `Page not found | ${site.brandName}`, description: home.description, robots: 'noindex', structuredData: [] };
+}
+
+export function errorMeta(site: SiteConfig): PageMeta {
+  return { title: `Error | ${site.brandName}`, description: 'An unexpected error occurred.', robots: 'noindex', structuredData: [] };
+}
+
+function documentTitle(route: Route, site: SiteConfig): string {
+  return route.path === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
+}
+
+/** The share image shows the brand and the home page's tagline. */
+function shareImageAlt(site: SiteConfig, routes: readonly Route[]): string {
+  const home = routes.find((route) => route.path === HOME_PATH);
+  return home ? `${site.brandName}: ${home.title}` : site.brandName;
+}

@@ -1,0 +1,408 @@
+/**
+ * What crawlers, link previews and browsers read besides the visible page:
+ * head metadata, structured data, robots.txt, the sitemap, the web app
+ * manifest, speculation rules and view transitions.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { chromium, type Browser } from 'playwright-core';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_COLOR, THEME_COLOR } from '../shared/metadata.ts';
+import { routeAddresses } from '../shared/paths.ts';
+import { renderPage } from '../shared/render.tsx';
+import { routes, type Route } from '../shared/routes.ts';
+import { defaultSite, type SiteConfig } from '../shared/site.ts';
+import { serializeJsonLd } from '../shared/structured-data.ts';
+import { defaultClientDir, loadAssets } from '../server/assets.ts';
+import { testApp } from './helpers.ts';
+
+const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
+const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
+const addresses = routes.flatMap(routeAddresses);
+const productRoutes = routes.filter((route) => route.productSlug);
+
+async function head(path: string, status = 200) {
+  const res = await request(app).get(path).expect(status);
+  return { res, doc: parse(res.text) };
+}
+
+const meta = (doc: HTMLElement, key: string) =>
+  doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+
+function jsonLd(doc: HTMLElement): Array<Record<string, unknown>> {
+  return doc.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.rawText));
+}
+
+function cspScriptSources(csp: string): string[] {
+  return csp.split(';').find((directive) => directive.startsWith('script-src'))!.split(' ').slice(1);
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(body: Buffer): { width: number; height: number } {
+  expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+async function fetchAsset(url: string, type: string) {
+  const res = await request(app).get(url).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe(type);
+  return res.body as Buffer;
+}
+
+describe('the head of every route address', () => {
+  it.each(addresses)('GET %s names itself, its canonical address and its share card from the configured public URL', async (address) => {
+    const { doc } = await head(address);
+    const route = routes.find((candidate) => candidate.path === address.split('?')[0])!;
+    const canonical = `${site.publicUrl}${address}`;
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe('en');
+    expect(doc.querySelector('title')?.text).toContain(route.title);
+    expect(meta(doc, 'description')).toBe(route.description);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(canonical);
+    expect(meta(doc, 'og:url')).toBe(canonical);
+    expect(meta(doc, 'og:title')).toBe(route.title);
+    expect(meta(doc, 'og:description')).toBe(route.description);
+    expect(meta(doc, 'og:type')).toBe('website');
+    expect(meta(doc, 'og:site_name')).toBe(site.brandName);
+    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/share\\.[0-9a-f]+\\.png$`));
+    expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(meta(doc, 'og:image:alt')).toBeTruthy();
+    expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(doc, 'theme-color')).toBe(THEME_COLOR);
+    expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.webmanifest');
+  });
+
+  it('takes absolute URLs from the configuration, never from the Host header', async () => {
+    const res = await request(app).get('/about').set('Host', 'attacker.example').set('X-Forwarded-Host', 'attacker.example').expect(200);
+    expect(res.text).not.toContain('attacker.example');
+    expect(parse(res.text).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${site.publicUrl}/about`);
+  });
+
+  it('links an SVG favicon, a 32 px PNG fallback and a 180 px apple-touch-icon, all served', async () => {
+    const { doc } = await head('/home');
+    const svg = doc.querySelector('link[rel="icon"][type="image/svg+xml"]')!.getAttribute('href')!;
+    const png = doc.querySelector('link[rel="icon"][type="image/png"]')!;
+    const touch = doc.querySelector('link[rel="apple-touch-icon"]')!.getAttribute('href')!;
+    expect(png.getAttribute('sizes')).toBe('32x32');
+    await fetchAsset(svg, 'image/svg+xml');
+    expect(pngSize(await fetchAsset(png.getAttribute('href')!, 'image/png'))).toEqual({ width: 32, height: 32 });
+    expect(pngSize(await fetchAsset(touch, 'image/png'))).toEqual({ width: 180, height: 180 });
+  });
+
+  it('shares an image of 1200 by 630 pixels, as the tags say', async () => {
+    const { doc } = await head('/home');
+    const url = new URL(meta(doc, 'og:image')!);
+    expect(pngSize(await fetchAsset(url.pathname, 'image/png'))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('gives each address its own canonical URL and keeps titles within what search results show', async () => {
+    const canonicals = new Set<string>();
+    for (const address of addresses) {
+      const { doc } = await head(address);
+      canonicals.add(doc.querySelector('link[rel="canonical"]')!.getAttribute('href')!);
+      expect(doc.querySelector('title')!.text.length).toBeLessThanOrEqual(60);
+      expect(meta(doc, 'description')!.length).toBeGreaterThanOrEqual(40);
+    }
+    expect(canonicals.size).toBe(addresses.length);
+  });
+
+  it('uses the colours of the stylesheet for theme-color and the manifest', () => {
+    const css = readFileSync(new URL('../client/styles.css', import.meta.url), 'utf8');
+    expect(css).toMatch(new RegExp(`--ink:\\s*${THEME_COLOR};`, 'i'));
+    expect(css).toMatch(new RegExp(`--paper:\\s*${BACKGROUND_COLOR};`, 'i'));
+  });
+});
+
+describe('pages that are not ours to index', () => {
+  it.each(['/nope', '/products/unknown'])('GET %s (404) keeps noindex and has no canonical, share card or structured data', async (path) => {
+    const { doc } = await head(path, 404);
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(meta(doc, 'og:url')).toBeUndefined();
+    expect(jsonLd(doc)).toEqual([]);
+    expect(doc.querySelector('link[rel="icon"]')).not.toBeNull();
+  });
+
+  it('the bad-request page says noindex too', async () => {
+    const { doc } = await head('/%E0%A4%A', 400);
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+});
+
+describe('structured data', () => {
+  it('describes the business on every page: name, URL, logo, both e-mails, hours in GMT, LinkedIn', async () => {
+    for (const address of addresses) {
+      const { doc } = await head(address);
+      const business = jsonLd(doc).find((block) => block['@type'] === 'ProfessionalService');
+      expect(business).toMatchObject({
+        '@context': 'https://schema.org',
+        name: site.brandName,
+        url: `${site.publicUrl}/home`,
+        sameAs: [site.linkedInUrl],
+        contactPoint: [
+          { '@type': 'ContactPoint', contactType: 'customer service', email: site.generalEmail },
+          { '@type': 'ContactPoint', contactType: 'sales', email: site.salesEmail },
+        ],
+        openingHoursSpecification: [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+            opens: '09:00:00+00:00',
+            closes: '18:00:00+00:00',
+          },
+        ],
+      });
+      const logo = new URL(business!.logo as string);
+      expect(logo.origin).toBe(site.publicUrl);
+      expect(pngSize(await fetchAsset(logo.pathname, 'image/png')).width).toBeGreaterThanOrEqual(112);
+    }
+  });
+
+  it.each(productRoutes.map((route) => [route.path, route] as [string, Route]))(
+    'GET %s has a BreadcrumbList matching the breadcrumb on the page',
+    async (path, route) => {
+      const { doc } = await head(path);
+      const list = jsonLd(doc).find((block) => block['@type'] === 'BreadcrumbList');
+      const visible = doc.querySelectorAll('.breadcrumb a').map((link) => ({
+        name: link.text.trim(),
+        item: site.publicUrl + link.getAttribute('href'),
+      }));
+      expect(visible.at(-1)?.name).toBe(route.title);
+      expect(list?.itemListElement).toEqual(visible.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb })));
+    },
+  );
+
+  it('has no breadcrumbs on pages without a parent', async () => {
+    const { doc } = await head('/about');
+    expect(jsonLd(doc).map((block) => block['@type'])).toEqual(['ProfessionalService']);
+  });
+
+  it('every block on every page is allowed by a hash in the CSP, which is the same on every response', async () => {
+    const csps = new Set<string>();
+    const allowed = new Set<string>();
+    for (const path of [...addresses, '/nope', '/robots.txt', '/sitemap.xml']) {
+      const res = await request(app).get(path);
+      csps.add(String(res.headers['content-security-policy']));
+      for (const script of parse(res.text).querySelectorAll('script[type="application/ld+json"]')) allowed.add(sha256(script.rawText));
+    }
+    expect(csps.size).toBe(1);
+    const sources = cspScriptSources([...csps][0]!);
+    expect(sources[0]).toBe("'self'");
+    expect(new Set(sources.slice(1))).toEqual(allowed);
+    expect(sources).not.toContain("'unsafe-inline'");
+  });
+
+  describe('with hostile text in the configuration', () => {
+    const hostile: SiteConfig = {
+      ...site,
+      brandName: 'Evil</script><script>alert(1)</script><!-- & \u2028\u2029 Co',
+      salesEmail: 'sales@example.com',
+    };
+    const assets = loadAssets(defaultClientDir()).urls;
+
+    it('serializeJsonLd writes <, >, & and U+2028/9 as \\u escapes and still round-trips', () => {
+      const text = serializeJsonLd({ name: hostile.brandName });
+      expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+      expect(text).toContain('\\u003c/script\\u003e');
+      expect(JSON.parse(text)).toEqual({ name: hostile.brandName });
+    });
+
+    it('cannot close the script element early, and the CSP allows exactly what is printed', async () => {
+      const result = renderPage('/products/textiles', { site: hostile, routes, assets });
+      expect(result.kind).toBe('page');
+      const html = result.kind === 'page' ? result.html : '';
+      const doc = parse(html);
+      expect(html).not.toContain('<script>alert(1)');
+      expect(jsonLd(doc).find((block) => block['@type'] === 'ProfessionalService')?.name).toBe(hostile.brandName);
+
+      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: false, site: hostile } })).get('/products/textiles');
+      const sources = cspScriptSources(String(res.headers['content-security-policy']));
+      for (const script of parse(res.text).querySelectorAll('script[type="application/ld+json"]')) {
+        expect(sources).toContain(sha256(script.rawText));
+      }
+    });
+  });
+});
+
+describe('GET /robots.txt', () => {
+  it('is plain text that allows the site and names the absolute sitemap', async () => {
+    const res = await request(app).get('/robots.txt').expect(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.text).not.toContain('<html');
+    const lines = res.text.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).not.toContain('Disallow: /');
+    expect(lines).toContain(`Sitemap: ${site.publicUrl}/sitemap.xml`);
+  });
+});
+
+describe('GET /sitemap.xml', () => {
+  it('is well-formed XML in the sitemaps.org 0.9 shape with one absolute <loc> per route address', async () => {
+    const res = await request(app).get('/sitemap.xml').buffer(true).expect(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const xml = res.text;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const tree = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' }).parse(xml);
+    const root = Object.keys(tree).filter((key) => key !== '?xml');
+    // The schema (sitemaps.org/schemas/sitemap/0.9/sitemap.xsd): urlset > url+ > loc (anyURI, 12 to 2048
+    // characters) with optional lastmod, changefreq and priority, all in the sitemap namespace.
+    expect(root).toEqual(['urlset']);
+    expect(tree.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect(Object.keys(tree.urlset).filter((key) => !key.startsWith('@_'))).toEqual(['url']);
+    const locs: string[] = tree.urlset.url.map((url: Record<string, unknown>) => {
+      expect(Object.keys(url).every((key) => ['loc', 'lastmod', 'changefreq', 'priority'].includes(key))).toBe(true);
+      expect(typeof url.loc).toBe('string');
+      return url.loc as string;
+    });
+    for (const loc of locs) {
+      expect(loc.length).toBeGreaterThanOrEqual(12);
+      expect(loc.length).toBeLessThanOrEqual(2048);
+      expect(new URL(loc).href).toBe(loc);
+    }
+    expect(locs).toEqual(addresses.map((address) => site.publicUrl + address));
+  });
+
+  it('escapes what XML needs escaped in a location', async () => {
+    const res = await request(app).get('/sitemap.xml').expect(200);
+    expect(res.text).not.toMatch(/&(?!#\d+;|amp;|lt;|gt;|quot;|apos;)/);
+  });
+});
+
+describe('GET /manifest.webmanifest', () => {
+  it('names the brand, starts at /home and lists square PNG icons of the sizes it claims', async () => {
+    const res = await request(app).get('/manifest.webmanifest').expect(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = JSON.parse(res.text) as Record<string, unknown> & { icons: Array<{ src: string; sizes: string; type: string }> };
+    expect(manifest).toMatchObject({ name: site.brandName, start_url: '/home', theme_color: THEME_COLOR, background_color: BACKGROUND_COLOR });
+    expect(['browser', 'standalone']).toContain(manifest.display);
+    const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+    expect(pngs.map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of pngs) {
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect(pngSize(await fetchAsset(icon.src, 'image/png'))).toEqual({ width, height });
+    }
+  });
+});
+
+describe('speculation rules', () => {
+  it('every page names the rules file in a Speculation-Rules header', async () => {
+    for (const path of [...addresses, '/nope']) {
+      const res = await request(app).get(path);
+      expect(res.headers['speculation-rules']).toBe('"/speculation-rules.json"');
+    }
+  });
+
+  it('the rules file has its own content type and prerenders internal links on hover (moderate)', async () => {
+    const res = await request(app).get('/speculation-rules.json').expect(200);
+    expect(res.headers['content-type']).toBe('application/speculationrules+json; charset=utf-8');
+    const rules = JSON.parse(res.text);
+    expect(rules.prerender).toHaveLength(1);
+    expect(rules.prerender[0].eagerness).toBe('moderate');
+    expect(JSON.stringify(rules.prerender[0].where)).toContain('"href_matches":"/*"');
+  });
+});
+
+describe('view transitions', () => {
+  it('the built stylesheet opts in to cross-document transitions only when motion is welcome', () => {
+    const assets = loadAssets(defaultClientDir());
+    const css = assets.files.find((file) => file.url === assets.urls.stylesheet)!.body.toString('utf8');
+    expect(css).toMatch(/@media\s*\(prefers-reduced-motion:\s*no-preference\)\s*\{\s*@view-transition\s*\{\s*navigation:\s*auto;?\s*\}/);
+    expect(css.match(/@view-transition/g)).toHaveLength(1);
+  });
+});
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && !process.env.CI) {
+  console.warn(`Skipping the browser checks of tests/seo.test.ts: no ${CHROMIUM} (install it with: apt-get install -y chromium)`);
+}
+
+describe.skipIf(!haveChromium && !process.env.CI)('in a browser (Chromium)', () => {
+  let browser: Browser;
+  let server: Server;
+  let origin: string;
+  const requests: Array<{ url: string; purpose: string | undefined }> = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests.push({ url: req.url ?? '', purpose: req.headers['sec-purpose'] as string | undefined });
+      app(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** Opens /home, hovers READ MORE and follows it; reports what the browser did on the way. */
+  async function visitAboutFromHome(reducedMotion: 'no-preference' | 'reduce') {
+    const context = await browser.newContext({ reducedMotion });
+    await context.addInitScript(() => {
+      const record = window as unknown as { violations: string[]; viewTransition?: boolean };
+      record.violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => record.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+      window.addEventListener('pagereveal', (event) => {
+        record.viewTransition = (event as Event & { viewTransition: unknown }).viewTransition != null;
+      });
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    const cdp = await context.newCDPSession(page);
+    const ruleSets: Array<{ errorType?: string }> = [];
+    cdp.on('Preload.ruleSetUpdated', (event: { ruleSet: { errorType?: string } }) => ruleSets.push(event.ruleSet));
+    await cdp.send('Preload.enable');
+
+    await page.goto(`${origin}/home`);
+    const violationsOnHome = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    requests.length = 0;
+    await page.hover('main a.button[href="/about"]');
+    await expect.poll(() => requests.find((entry) => entry.url === '/about')?.purpose, { timeout: 5000 }).toBe('prefetch;prerender');
+    await page.click('main a.button[href="/about"]');
+    await page.waitForURL(`${origin}/about`);
+    await page.waitForLoadState('load');
+    const onAbout = await page.evaluate(() => {
+      const record = window as unknown as { violations: string[]; viewTransition?: boolean };
+      return { violations: record.violations, viewTransition: record.viewTransition };
+    });
+    const result = { ruleSets, violations: [...violationsOnHome, ...onAbout.violations], viewTransition: onAbout.viewTransition, problems };
+    await context.close();
+    return result;
+  }
+
+  it('loads the speculation rules, prerenders a hovered link, and cross-fades to it, with no CSP violation', async () => {
+    const visit = await visitAboutFromHome('no-preference');
+    expect(visit.ruleSets.length).toBeGreaterThan(0);
+    expect(visit.ruleSets.every((ruleSet) => ruleSet.errorType === undefined)).toBe(true);
+    expect(visit.violations).toEqual([]);
+    expect(visit.problems).toEqual([]);
+    expect(visit.viewTransition).toBe(true);
+  });
+
+  it('does not animate the page change when the visitor prefers reduced motion', async () => {
+    const visit = await visitAboutFromHome('reduce');
+    expect(visit.viewTransition).toBe(false);
+  });
+});
