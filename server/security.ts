@@ -17,6 +17,8 @@ const helmetOptions = {
       styleSrc: ["'self'"],
       imgSrc: ["'self'"],
       manifestSrc: ["'self'"],
+      // Same-origin fetches only; crawlers' tools (Lighthouse) fetch /robots.txt from the page.
+      connectSrc: ["'self'"],
       baseUri: ["'none'"],
       formAction: ["'none'"],
       frameAncestors: ["'none'"],

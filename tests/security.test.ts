@@ -104,6 +104,7 @@ describe('the security headers', () => {
     expect(directives['script-src']?.slice(1).every((source: string) => /^'sha(256|384|512)-/.test(source))).toBe(true);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['img-src']).toEqual(["'self'"]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
     expect(directives['base-uri']).toEqual(["'none'"]);
     expect(directives['form-action']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
