@@ -5,6 +5,7 @@
  * keyboard walk over every control.
  */
 import { describe, expect, it } from 'vitest';
+import { ERROR_HEADING } from '../../shared/screens/ErrorScreen.tsx';
 import {
   addresses,
   axeViolations,
@@ -20,6 +21,9 @@ import {
   visit,
   WIDTHS,
 } from './harness.ts';
+
+/** A malformed percent-escape: the server refuses it with the error screen. */
+const BAD_ADDRESS = '/%E0%A4%A';
 
 describeInBrowser('every page', () => {
   const site = useSite();
@@ -97,6 +101,20 @@ describeInBrowser('every page', () => {
       expect(levels[0]).toBe(1);
       expect(levels.filter((level) => level === 1)).toHaveLength(1);
       levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1));
+    });
+  });
+
+  describe('the error screen', () => {
+    const tab = usePage(site, WIDTHS.phone);
+
+    it('for an address that cannot be decoded fits the width, and axe finds nothing', async () => {
+      const { page } = tab;
+      await visit(page, site, BAD_ADDRESS, { script: false, status: 400 });
+      expect(await page.locator('h1').textContent()).toBe(ERROR_HEADING);
+      expect(await horizontalOverflow(page)).toEqual({ excess: 0, outside: [] });
+      await page.screenshot({ path: screenshotPath('error', WIDTHS.phone), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(tab.problems).toEqual([]);
     });
   });
 
