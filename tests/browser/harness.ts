@@ -140,6 +140,27 @@ export function horizontalOverflow(page: Page) {
   });
 }
 
+/** Words in headings that the layout split across two lines (overflow-wrap breaking a word that did not fit). */
+export function brokenHeadingWords(page: Page) {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const heading of document.querySelectorAll('h1, h2, h3')) {
+      if (!heading.checkVisibility()) continue;
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

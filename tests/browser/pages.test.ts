@@ -9,6 +9,7 @@ import { ERROR_HEADING } from '../../shared/screens/ErrorScreen.tsx';
 import {
   addresses,
   axeViolations,
+  brokenHeadingWords,
   closeButton,
   describeInBrowser,
   drawerButton,
@@ -36,6 +37,7 @@ describeInBrowser('every page', () => {
         const { page } = tab;
         await visit(page, site, address);
         expect(await horizontalOverflow(page)).toEqual({ excess: 0, outside: [] });
+        expect(await brokenHeadingWords(page)).toEqual([]);
         await page.screenshot({ path: screenshotPath(address, width), fullPage: true });
         expect(await axeViolations(page), 'axe, menu closed').toEqual([]);
 
@@ -54,9 +56,10 @@ describeInBrowser('every page', () => {
   describe(`at ${WIDTHS.narrowest} px`, () => {
     const tab = usePage(site, WIDTHS.narrowest);
 
-    it.each(addresses)('%s fits the width', async (address) => {
+    it.each(addresses)('%s fits the width, with no heading word split over two lines', async (address) => {
       await visit(tab.page, site, address);
       expect(await horizontalOverflow(tab.page)).toEqual({ excess: 0, outside: [] });
+      expect(await brokenHeadingWords(tab.page)).toEqual([]);
       await tab.page.screenshot({ path: screenshotPath(address, WIDTHS.narrowest) });
       expect(tab.problems).toEqual([]);
     });
