@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     setupFiles: ['tests/setup.ts'],
+    // Finds Chromium once for the browser suite, or says in one line how to install it.
+    globalSetup: ['tests/browser/global-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -89,7 +89,8 @@ describe('GET /home and GET /', () => {
 describe('GET /about', () => {
   it('has the three sections and explains the service', async () => {
     const { doc, res } = await page('/about');
-    expect(texts(doc, 'main h1, main h2')).toEqual(['About Us', 'Values', 'What We Provide']);
+    const sections = doc.querySelectorAll('main .section').map((section) => doc.getElementById(section.getAttribute('aria-labelledby')!)?.text);
+    expect(sections).toEqual(['About Us', 'Values', 'What We Provide']);
     const text = doc.querySelector('main')!.text;
     expect(text).toMatch(/Letter of Intent/);
     expect(text).toMatch(/three offers/i);

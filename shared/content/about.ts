@@ -12,28 +12,31 @@ export function aboutContent(c: CompanyFacts): AboutContent {
         'Every request follows the same process, from the buyer’s Letter of Intent to three offers.',
       ],
     },
-    process: [
-      {
-        title: 'You issue a Letter of Intent',
-        text: 'You send us a Letter of Intent (LOI) that describes the product, specification, quantity and delivery terms you require.',
-      },
-      {
-        title: 'We issue a matching LOI in our name',
-        text: 'We issue a matching LOI under our own company name, so your identity stays confidential and your request does not circulate in the market.',
-      },
-      {
-        title: 'We gather quotations',
-        text: 'We collect quotations from our supplier network and, where it serves you, place bids on your behalf.',
-      },
-      {
-        title: 'We compare and select',
-        text: 'We compare the quotations on specification, price and terms, and select the three offers that best fit your needs.',
-      },
-      {
-        title: 'You receive three offers',
-        text: 'We present the three offers to you, free of charge; the supplier pays our commission of 0.05 to 2 percent.',
-      },
-    ],
+    process: {
+      heading: 'How a request runs',
+      steps: [
+        {
+          title: 'You issue a Letter of Intent',
+          text: 'You send us a Letter of Intent (LOI) that describes the product, specification, quantity and delivery terms you require.',
+        },
+        {
+          title: 'We issue a matching LOI in our name',
+          text: 'We issue a matching LOI under our own company name, so your identity stays confidential and your request does not circulate in the market.',
+        },
+        {
+          title: 'We gather quotations',
+          text: 'We collect quotations from our supplier network and, where it serves you, place bids on your behalf.',
+        },
+        {
+          title: 'We compare and select',
+          text: 'We compare the quotations on specification, price and terms, and select the three offers that best fit your needs.',
+        },
+        {
+          title: 'You receive three offers',
+          text: 'We present the three offers to you, free of charge; the supplier pays our commission of 0.05 to 2 percent.',
+        },
+      ],
+    },
     values: {
       heading: 'Values',
       paragraphs: [

@@ -53,8 +53,8 @@ export interface AboutContent {
   /** Lead under the page's h1. */
   lead: string;
   aboutUs: TextSection;
-  /** The numbered steps of how a request runs, from LOI to three offers. */
-  process: { title: string; text: string }[];
+  /** The numbered steps of how a request runs, from LOI to three offers, under their own heading. */
+  process: { heading: string; steps: { title: string; text: string }[] };
   values: TextSection & { items: { title: string; text: string }[] };
   whatWeProvide: TextSection;
 }

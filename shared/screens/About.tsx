@@ -12,8 +12,9 @@ export function About({ ctx }: { ctx: PageContext }) {
         <div className="prose">
           <SectionBody section={about.aboutUs} />
         </div>
+        <h2 className="steps__heading">{about.process.heading}</h2>
         <ol className="steps">
-          {about.process.map((step) => (
+          {about.process.steps.map((step) => (
             <li key={step.title} className="steps__item">
               <h3>{step.title}</h3>
               <p>{step.text}</p>

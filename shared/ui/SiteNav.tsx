@@ -31,11 +31,16 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
   const menuRef = useRef<HTMLDivElement>(null);
   const drawerRef = useRef<HTMLButtonElement>(null);
 
+  const wasOpen = useRef(false);
+
   useEffect(() => {
     const menu = menuRef.current;
-    if (!menu) return;
+    // Browsers without popovers show the menu as a plain block of links (see styles.css).
+    if (!menu || !('popover' in HTMLElement.prototype)) return;
     const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
     menu.addEventListener('toggle', onToggle);
+    // The visitor may have opened the menu before the script arrived.
+    setOpen(menu.matches(':popover-open'));
     return () => menu.removeEventListener('toggle', onToggle);
   }, []);
 
@@ -46,9 +51,10 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
     setBackgroundInert(menu, open);
     if (open) {
       focusables(menu)[0]?.focus();
-    } else if (document.activeElement === document.body || menu.contains(document.activeElement)) {
+    } else if (wasOpen.current && (document.activeElement === document.body || menu.contains(document.activeElement))) {
       drawer.focus();
     }
+    wasOpen.current = open;
   }, [open, enhanced]);
 
   // Tab and Shift+Tab wrap around inside the open menu.

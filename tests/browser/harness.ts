@@ -1,0 +1,193 @@
+/**
+ * What every browser test file needs: the built site served in-process on a
+ * free port, Debian's Chromium driven by playwright-core, pages that record
+ * console problems, and axe-core.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
+import { aliases, routeAddresses } from '../../shared/paths.ts';
+import { routes } from '../../shared/routes.ts';
+import { testApp } from '../helpers.ts';
+
+const chromiumPath = inject('chromiumPath');
+
+/** describe() when there is a browser, describe.skip() when global-setup.ts said there is none. */
+export const describeInBrowser = describe.skipIf(chromiumPath === null);
+
+/** Every address the site answers with a page: the route table's, its aliases, and one it does not know. */
+export const UNKNOWN_PATH = '/no-such-page';
+export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliases), UNKNOWN_PATH];
+
+export const WIDTHS = { phone: 375, desktop: 1440, narrowest: 320 } as const;
+const HEIGHTS: Record<number, number> = { 320: 640, 375: 812, 1440: 900 };
+
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'artifacts', 'screenshots');
+
+export interface Site {
+  url: (path: string) => string;
+  browser: Browser;
+}
+
+/**
+ * Starts the site and one browser for the enclosing describe block (call it
+ * inside describeInBrowser), and stops both after it. beforeAll fills in the
+ * returned object.
+ */
+export function useSite(): Site {
+  const site = {} as Site;
+  let close = async () => {};
+  beforeAll(async () => {
+    const server = createServer(testApp());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const browser = await chromium.launch({
+      executablePath: chromiumPath!,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    Object.assign(site, { url: (path: string) => origin + path, browser });
+    close = async () => {
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    };
+  });
+  afterAll(() => close());
+  return site;
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Console errors and warnings and uncaught exceptions, hydration mismatches included. */
+  problems: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh context of the given width, and a page in it that records what goes wrong. */
+export async function openPage(site: Site, width: number, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await site.browser.newContext({ viewport: { width, height: HEIGHTS[width] ?? 900 }, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // A page's own 404 or 400 is the server's answer on purpose; visit() checks each page's status itself.
+    if (/status of 40[04]/.test(message.text()) && message.location().url === page.url()) return;
+    problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return { page, problems, close: () => context.close() };
+}
+
+/**
+ * One page for all the tests of a describe block: a new browser context costs
+ * more than the rest of a test. Its problems start empty for every test.
+ */
+export function usePage(site: Site, width: number, options: BrowserContextOptions = {}): OpenedPage {
+  const opened = { problems: [] as string[] } as OpenedPage;
+  beforeAll(async () => {
+    Object.assign(opened, await openPage(site, width, options));
+  });
+  beforeEach(() => {
+    opened.problems.length = 0;
+  });
+  afterAll(() => opened.close?.());
+  return opened;
+}
+
+/** Loads an address, checks the status is the one the server means, and waits for the script to take over. */
+export async function visit(page: Page, site: Site, address: string, { script = true, status = address === UNKNOWN_PATH ? 404 : 200 } = {}) {
+  const response = await page.goto(site.url(address));
+  expect(response?.status(), `status of ${address}`).toBe(status);
+  if (script) await hydrated(page);
+}
+
+/** Resolves once the islands have hydrated and switched to their scripted form. */
+export async function hydrated(page: Page) {
+  await page.locator('#site-menu[role="dialog"]').waitFor({ state: 'attached' });
+}
+
+/** Resolves when every running transition and animation (the menu's fade) has finished. */
+export function settled(page: Page) {
+  return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined));
+}
+
+export const drawerButton = (page: Page) => page.getByRole('button', { name: 'Open menu' });
+export const closeButton = (page: Page) => page.getByRole('button', { name: 'Close menu' });
+export const menu = (page: Page) => page.locator('#site-menu');
+export const menuIsOpen = (page: Page) => menu(page).evaluate((node) => node.matches(':popover-open'));
+export const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
+  });
+
+/** Pixels by which the page is wider than the viewport, and elements that stick out past either edge. */
+export function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((node) => {
+        const box = node.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
+      })
+      .map((node) => `${node.tagName.toLowerCase()}.${node.className}`);
+    return { excess: document.documentElement.scrollWidth - width, outside };
+  });
+}
+
+/** Words in headings that the layout split across two lines (overflow-wrap breaking a word that did not fit). */
+export function brokenHeadingWords(page: Page) {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const heading of document.querySelectorAll('h1, h2, h3')) {
+      if (!heading.checkVisibility()) continue;
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations on the page as it is now. The CSP forbids inline
+ * scripts, so axe is not added as a <script> tag: page.evaluate runs it
+ * through the DevTools protocol, which the CSP does not govern, and the
+ * page keeps its real CSP for the rest of the test.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.targets.join(', ')}`);
+}
+
+/** A file name for an address: "/legal?tab=privacy" → "legal-tab-privacy". */
+export function screenshotPath(address: string, width: number, suffix = ''): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const name = address.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+  return join(SCREENSHOT_DIR, `${name}${suffix}-${width}.png`);
+}
