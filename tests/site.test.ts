@@ -75,7 +75,8 @@ describe('GET /home and GET /', () => {
     const { doc } = await page(path);
     expect(doc.querySelector('h1')?.text).toBe('Procurement Perfected');
     const readMore = doc.querySelector('main a.button');
-    expect(readMore?.text).toBe('READ MORE');
+    expect(readMore?.querySelector('.read-more__label')?.text).toBe('READ MORE');
+    expect(readMore?.text).toBe('READ MORE about us');
     expect(readMore?.getAttribute('href')).toBe('/about');
     const hero = doc.querySelector('main img');
     expect(hero?.getAttribute('alt')).toBeTruthy();
@@ -128,8 +129,8 @@ describe('GET /products', () => {
       expect(image?.getAttribute('width')).toBeTruthy();
       expect(image?.getAttribute('height')).toBeTruthy();
       const link = card.querySelector('a');
-      expect(link?.text).toBe('Read More');
-      expect(link?.getAttribute('aria-label')).toBe(`Read more about ${card.querySelector('h2')?.text}`);
+      expect(link?.querySelector('.read-more__label')?.text).toBe('Read More');
+      expect(link?.text).toBe(`Read More about ${card.querySelector('h2')?.text}`);
     }
   });
 });

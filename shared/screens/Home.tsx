@@ -1,5 +1,6 @@
 import { homeContent } from '../content/home.ts';
 import { ABOUT_PATH } from '../paths.ts';
+import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
 import type { PageContext } from './context.ts';
 
 export function Home({ ctx }: { ctx: PageContext }) {
@@ -10,9 +11,7 @@ export function Home({ ctx }: { ctx: PageContext }) {
           {homeContent.tagline}
         </h1>
         <p className="hero__lead">{homeContent.lead}</p>
-        <a className="button" href={ABOUT_PATH} aria-label="Read more about us">
-          {homeContent.cta}
-        </a>
+        <ReadMoreLink className="button" href={ABOUT_PATH} label={homeContent.cta} topic="us" />
       </div>
       <img
         className="hero__art"

@@ -1,5 +1,6 @@
 import { productCategories } from '../content/products.ts';
 import type { PageContext } from './context.ts';
+import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
 
 export function Products({ ctx }: { ctx: PageContext }) {
   return (
@@ -26,9 +27,7 @@ export function Products({ ctx }: { ctx: PageContext }) {
                 <h2 className="card__title">{category.title}</h2>
                 <p className="card__subtitle">{category.subtitle}</p>
                 <p className="card__text">{category.description}</p>
-                <a className="button button--small" href={href} aria-label={`Read more about ${category.title}`}>
-                  Read More
-                </a>
+                <ReadMoreLink className="button button--small" href={href} label="Read More" topic={category.title} />
               </div>
             </li>
           );
