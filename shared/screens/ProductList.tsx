@@ -1,5 +1,6 @@
 import { productCategories } from '../content/products.ts';
 import type { PageContext } from './context.ts';
+import { CategoryArt } from '../ui/CategoryArt.tsx';
 
 export function ProductList({ ctx }: { ctx: PageContext }) {
   const category = productCategories.find((candidate) => candidate.slug === ctx.route.productSlug);
@@ -26,13 +27,7 @@ export function ProductList({ ctx }: { ctx: PageContext }) {
           <h1>{category.title}</h1>
           <p className="lead">{category.intro}</p>
         </div>
-        <img
-          className="page-header__art"
-          src={ctx.asset(`art/${category.image.file}`)}
-          width={480}
-          height={320}
-          alt={category.image.alt}
-        />
+        <CategoryArt category={category} src={ctx.asset(`art/${category.image.file}`)} className="page-header__art" />
       </header>
       <div className="heading-grid">
         {category.headings.map((group) => (

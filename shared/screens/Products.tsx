@@ -1,5 +1,6 @@
 import { productCategories } from '../content/products.ts';
 import type { PageContext } from './context.ts';
+import { CategoryArt } from '../ui/CategoryArt.tsx';
 import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
 
 export function Products({ ctx }: { ctx: PageContext }) {
@@ -14,15 +15,7 @@ export function Products({ ctx }: { ctx: PageContext }) {
           const href = productPath(ctx, category.slug);
           return (
             <li key={category.slug} className="card">
-              <img
-                className="card__art"
-                src={ctx.asset(`art/${category.image.file}`)}
-                width={480}
-                height={320}
-                alt={category.image.alt}
-                loading="lazy"
-                decoding="async"
-              />
+              <CategoryArt category={category} src={ctx.asset(`art/${category.image.file}`)} className="card__art" />
               <div className="card__body">
                 <h2 className="card__title">{category.title}</h2>
                 <p className="card__subtitle">{category.subtitle}</p>
