@@ -13,8 +13,10 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 interface Representation {
   body: Buffer;
   etag: string;
-  /** The header list with content-type, length, encoding and ETag already in it. */
+  /** The header list with content-type, encoding and ETag in it. */
   headers: string[];
+  /** The same with content-length: all a plain 200 needs. */
+  completeHeaders: string[];
 }
 
 export interface PreparedResponse {
@@ -77,7 +79,7 @@ function prepareWith(input: PrepareInput, encoded: Partial<Record<'br' | 'gzip',
     if (compress) headers.push('vary', 'Accept-Encoding');
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     if (input.ranges) headers.push('accept-ranges', 'bytes');
-    return { body: encoded, etag, headers };
+    return { body: encoded, etag, headers, completeHeaders: [...headers, 'content-length', String(encoded.length)] };
   };
   const representations: PreparedResponse['representations'] = { identity: representation('identity', body) };
   for (const encoding of ['br', 'gzip'] as const) {
@@ -109,13 +111,22 @@ export function send(
     res.end();
     return { status: 416, bytes: 0 };
   }
-  const body = range ? chosen.body.subarray(range.start, range.end + 1) : chosen.body;
-  const headers = [...chosen.headers, 'content-length', String(body.length), ...extraHeaders];
-  if (range) headers.push('content-range', `bytes ${range.start}-${range.end}/${chosen.body.length}`);
-  const status = range ? 206 : prepared.status;
-  res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return { status, bytes: req.method === 'HEAD' ? 0 : body.length };
+  if (range) {
+    const part = chosen.body.subarray(range.start, range.end + 1);
+    res.writeHead(206, [
+      ...chosen.headers,
+      'content-length',
+      String(part.length),
+      'content-range',
+      `bytes ${range.start}-${range.end}/${chosen.body.length}`,
+      ...extraHeaders,
+    ]);
+    res.end(req.method === 'HEAD' ? undefined : part);
+    return { status: 206, bytes: req.method === 'HEAD' ? 0 : part.length };
+  }
+  res.writeHead(prepared.status, chosen.completeHeaders.concat(extraHeaders));
+  res.end(req.method === 'HEAD' ? undefined : chosen.body);
+  return { status: prepared.status, bytes: req.method === 'HEAD' ? 0 : chosen.body.length };
 }
 
 /** br, then gzip, then identity, among what the client accepts (q=0 refuses). */
