@@ -51,7 +51,10 @@ export async function buildClient(): Promise<BuildManifest> {
 export async function buildServer(): Promise<void> {
   await esbuild.build({
     entryPoints: [join(root, 'server/main.ts')],
-    outfile: join(dist, 'server', 'main.js'),
+    outdir: join(dist, 'server'),
+    // Express is imported lazily (server/app.ts); splitting puts it in a chunk of its own.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -131,18 +131,20 @@ describe('an error while answering', () => {
 
 describe('TRUST_PROXY', () => {
   // Express decides from this function whether to believe X-Forwarded-For/-Proto/-Host from a peer.
-  const believes = (trustProxy: Config['trustProxy'], peer: string, hop = 0) =>
-    (testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } }).express.get('trust proxy fn') as (address: string, hop: number) => boolean)(peer, hop);
+  const believes = async (trustProxy: Config['trustProxy'], peer: string, hop = 0) => {
+    const web = await testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } }).express;
+    return (web.get('trust proxy fn') as (address: string, hop: number) => boolean)(peer, hop);
+  };
 
-  it('believes no proxy by default', () => {
-    expect(believes(false, '127.0.0.1')).toBe(false);
+  it('believes no proxy by default', async () => {
+    expect(await believes(false, '127.0.0.1')).toBe(false);
   });
 
-  it('believes the proxies it is told about, and only those', () => {
-    expect(believes('loopback, 10.0.0.0/8', '127.0.0.1')).toBe(true);
-    expect(believes('loopback, 10.0.0.0/8', '10.1.2.3')).toBe(true);
-    expect(believes('loopback, 10.0.0.0/8', '203.0.113.9')).toBe(false);
-    expect(believes(1, '203.0.113.9', 0)).toBe(true);
-    expect(believes(1, '203.0.113.9', 1)).toBe(false);
+  it('believes the proxies it is told about, and only those', async () => {
+    expect(await believes('loopback, 10.0.0.0/8', '127.0.0.1')).toBe(true);
+    expect(await believes('loopback, 10.0.0.0/8', '10.1.2.3')).toBe(true);
+    expect(await believes('loopback, 10.0.0.0/8', '203.0.113.9')).toBe(false);
+    expect(await believes(1, '203.0.113.9', 0)).toBe(true);
+    expect(await believes(1, '203.0.113.9', 1)).toBe(false);
   });
 });
