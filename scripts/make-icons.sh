@@ -1,16 +1,34 @@
 #!/usr/bin/env bash
-# Rebuilds the PNG icons and the share image from their SVG sources. The PNGs
-# are committed (they change only when the artwork does), so neither the build
-# nor CI needs this. Needs: apt-get install -y librsvg2-bin optipng
+# Regenerates every PNG under client/assets from its SVG source.
+# Needs: rsvg-convert (librsvg2-bin), pngquant, optipng
+#   apt-get install -y librsvg2-bin pngquant optipng
+# The share image uses <text>: its look depends on the installed sans-serif
+# font (rendered here with Nimbus Sans, the Helvetica metric clone).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-src=client/icon-sources
-out=client/assets
-rsvg-convert -w 32 -h 32 "$out/icons/favicon.svg" -o "$out/icons/favicon-32.png"
-# Full-bleed navy square: no transparency, safe for iOS and maskable icons.
-rsvg-convert -w 180 -h 180 "$src/icon-maskable.svg" -o "$out/icons/apple-touch-icon.png"
-rsvg-convert -w 192 -h 192 "$src/icon-maskable.svg" -o "$out/icons/icon-192.png"
-rsvg-convert -w 512 -h 512 "$src/icon-maskable.svg" -o "$out/icons/icon-512.png"
-# 1200 × 630 for Open Graph and Twitter cards; no brand name, which is configurable.
-rsvg-convert -w 1200 -h 630 "$src/share.svg" -o "$out/share.png"
-optipng -quiet -o5 "$out/icons/"*.png "$out/share.png"
+cd "$(dirname "$0")/../client/assets"
+
+NAVY='#0f1f33'
+
+for tool in rsvg-convert pngquant optipng; do
+  command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 1; }
+done
+
+# Browser tab icon: rounded square, transparent corners.
+rsvg-convert -w 32 -h 32 icons/favicon.svg -o icons/favicon-32.png
+
+# Home-screen / manifest icons: opaque full-bleed navy square (the platform
+# applies its own mask; the mark sits inside the maskable safe zone).
+rsvg-convert -w 180 -h 180 -b "$NAVY" icons/favicon.svg -o icons/apple-touch-icon.png
+rsvg-convert -w 192 -h 192 -b "$NAVY" icons/favicon.svg -o icons/icon-192.png
+rsvg-convert -w 512 -h 512 -b "$NAVY" icons/favicon.svg -o icons/icon-512.png
+
+# Open Graph share image, 1200x630.
+rsvg-convert -w 1200 -h 630 -b "$NAVY" share.svg -o share.png
+
+# Palette-quantise and optimise (metadata stripped).
+for f in icons/favicon-32.png icons/apple-touch-icon.png icons/icon-192.png icons/icon-512.png share.png; do
+  pngquant --force --skip-if-larger --strip --quality 85-100 --speed 1 --output "$f" -- "$f" || true
+  optipng -quiet -o5 -strip all "$f"
+done
+
+ls -l icons/*.png share.png
