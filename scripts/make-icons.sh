@@ -22,8 +22,9 @@ rsvg-convert -w 180 -h 180 -b "$NAVY" icons/favicon.svg -o icons/apple-touch-ico
 rsvg-convert -w 192 -h 192 -b "$NAVY" icons/favicon.svg -o icons/icon-192.png
 rsvg-convert -w 512 -h 512 -b "$NAVY" icons/favicon.svg -o icons/icon-512.png
 
-# Open Graph share image, 1200x630.
-rsvg-convert -w 1200 -h 630 -b "$NAVY" share.svg -o share.png
+# Open Graph share image, 1200x630. Its source sits outside client/assets so
+# the build does not publish it.
+rsvg-convert -w 1200 -h 630 -b "$NAVY" ../icon-sources/share.svg -o share.png
 
 # Palette-quantise and optimise (metadata stripped).
 for f in icons/favicon-32.png icons/apple-touch-icon.png icons/icon-192.png icons/icon-512.png share.png; do
