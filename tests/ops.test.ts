@@ -132,7 +132,7 @@ describe('an error while answering', () => {
 describe('TRUST_PROXY', () => {
   // Express decides from this function whether to believe X-Forwarded-For/-Proto/-Host from a peer.
   const believes = async (trustProxy: Config['trustProxy'], peer: string, hop = 0) => {
-    const web = await testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } }).express;
+    const web = await testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } }).express();
     return (web.get('trust proxy fn') as (address: string, hop: number) => boolean)(peer, hop);
   };
 
