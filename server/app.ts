@@ -1,9 +1,10 @@
 /**
  * The site as a request listener. Every page, redirect and asset is prepared
- * at start-up and answered by lookup before Express is involved: Express's
- * own per-request work costs more than the rest of a hit (see README,
- * "Performance"). Express handles what is left: health checks, methods we
- * refuse, missing assets, on-demand renders, and the error handler.
+ * once at start-up (pages in the first turns after listening) and answered by
+ * lookup before Express is involved: Express's own per-request work costs
+ * more than the rest of a hit (see README, "Performance"). Express handles
+ * what is left: odd spellings of the health checks, methods we refuse,
+ * missing assets, renders of what could not be prepared, and the error handler.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -73,13 +74,36 @@ export function createApp(options: AppOptions): App {
   for (const doc of fixedDocuments({ routes, site: config.site, assets: assets.urls })) {
     add(doc.path, prepare({ status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: doc.cacheControl, baseHeaders }));
   }
-  for (const [key, prepared] of preparePages(routes, renderOptions, baseHeaders, logger)) add(key, prepared);
   const health = (status: number, body: string) =>
     prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });
   const healthy = health(200, '{"status":"ok"}');
   const readiness = { ready: health(200, '{"status":"ready"}'), draining: health(503, '{"status":"shutting down"}') };
   table.set(HEALTH_PATH, healthy);
   const readyResponse = () => (ready ? readiness.ready : readiness.draining);
+
+  // Pages are rendered once each, from the first turn of the event loop, one
+  // per turn: the port opens without waiting for all of them (rendering is
+  // most of the start-up), and a request for a page not rendered yet has it
+  // rendered then.
+  const unrendered = new Map(pageResolutions(routes).map((resolution) => [resolutionKey(resolution), resolution]));
+  const renderOnce = (key: string): PreparedResponse | undefined => {
+    const resolution = unrendered.get(key);
+    if (!resolution) return undefined;
+    unrendered.delete(key);
+    try {
+      add(key, preparePage(resolution, renderOptions, baseHeaders));
+    } catch (err) {
+      logger.error({ err, key }, 'could not pre-render; it will be rendered per request');
+    }
+    return table.get(key);
+  };
+  const preparedFor = (key: string) => table.get(key) ?? renderOnce(key);
+  const renderedAll = (async () => {
+    for (const key of [...unrendered.keys()]) {
+      await new Promise((resolve) => setImmediate(resolve));
+      renderOnce(key);
+    }
+  })();
 
   /**
    * The prepared response for a known address, before Express sees the request.
@@ -89,7 +113,7 @@ export function createApp(options: AppOptions): App {
     const exact = url === READY_PATH ? readyResponse() : table.get(url);
     if (exact || url.startsWith(ASSET_PREFIX) || DOTFILE.test(url)) return exact;
     const resolution = resolveUrl(url, routes);
-    return resolution.kind === 'not-found' ? undefined : table.get(resolutionKey(resolution));
+    return resolution.kind === 'not-found' ? undefined : preparedFor(resolutionKey(resolution));
   };
 
   // Express and its dependencies are two thirds of the server bundle, and no
@@ -140,7 +164,7 @@ export function createApp(options: AppOptions): App {
     // not prepare (a screen that failed at start-up) is rendered now.
     web.use((req, res) => {
       const resolution = resolveUrl(req.originalUrl, routes);
-      const prepared = table.get(resolutionKey(resolution));
+      const prepared = preparedFor(resolutionKey(resolution));
       if (prepared) return send(req, res, prepared);
       const result = renderResolution(resolution, renderOptions);
       if (result.kind === 'redirect') return respond(res, result.status, TEXT, '', [['location', result.location]]);
@@ -202,20 +226,16 @@ export function createApp(options: AppOptions): App {
         ready = value;
       },
       express: loadWeb,
-      prepared: Promise.all(preparing).then(() => undefined),
+      // Pages join `preparing` as they are rendered, so it is read once they all are.
+      prepared: renderedAll.then(() => Promise.all(preparing)).then(() => undefined),
     },
   );
   return app;
 }
 
-/**
- * Renders every address of every route, the not-found page, the bad-request
- * page and each redirect once. A screen that throws is logged and left out,
- * so its requests reach the error handler instead of stopping the start.
- */
-function preparePages(routes: readonly Route[], options: RenderOptions, baseHeaders: HeaderList, logger: Logger) {
-  const table = new Map<string, ReturnType<typeof prepare>>();
-  const resolutions: Resolution[] = [{ kind: 'not-found' }, { kind: 'bad-request' }];
+/** Every address of every route, each redirect to one, the not-found page and the bad-request page. */
+function pageResolutions(routes: readonly Route[]): Resolution[] {
+  const resolutions: Resolution[] = [];
   for (const route of routes) {
     for (const address of routeAddresses(route)) {
       const page = resolveUrl(address, routes);
@@ -223,33 +243,30 @@ function preparePages(routes: readonly Route[], options: RenderOptions, baseHead
       if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes));
     }
   }
-  for (const resolution of resolutions) {
-    try {
-      const result = renderResolution(resolution, options);
-      const prepared =
-        result.kind === 'redirect'
-          ? prepare({
-              status: result.status,
-              body: Buffer.from(`Moved Permanently. Redirecting to ${result.location}\n`),
-              contentType: TEXT,
-              cacheControl: CACHE.redirect,
-              baseHeaders,
-              extraHeaders: [['location', result.location]],
-              compress: false,
-            })
-          : prepare({
-              status: result.status,
-              body: Buffer.from(result.html),
-              contentType: HTML,
-              cacheControl: result.status === 200 ? CACHE.page : CACHE.none,
-              baseHeaders,
-            });
-      table.set(resolutionKey(resolution), prepared);
-    } catch (err) {
-      logger.error({ err, key: resolutionKey(resolution) }, 'could not pre-render; it will be rendered per request');
-    }
-  }
-  return table;
+  resolutions.push({ kind: 'not-found' }, { kind: 'bad-request' });
+  return resolutions;
+}
+
+/** Renders one resolution into a prepared response; throws what the screen throws. */
+function preparePage(resolution: Resolution, options: RenderOptions, baseHeaders: HeaderList) {
+  const result = renderResolution(resolution, options);
+  return result.kind === 'redirect'
+    ? prepare({
+        status: result.status,
+        body: Buffer.from(`Moved Permanently. Redirecting to ${result.location}\n`),
+        contentType: TEXT,
+        cacheControl: CACHE.redirect,
+        baseHeaders,
+        extraHeaders: [['location', result.location]],
+        compress: false,
+      })
+    : prepare({
+        status: result.status,
+        body: Buffer.from(result.html),
+        contentType: HTML,
+        cacheControl: result.status === 200 ? CACHE.page : CACHE.none,
+        baseHeaders,
+      });
 }
 
 function statusOf(error: unknown): number {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
+import { HOME_PATH } from '../shared/paths.ts';
 import { routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';
@@ -108,6 +109,45 @@ describe('request log', () => {
   });
 });
 
+describe('rendering at start-up', () => {
+  /** The route table with each screen counting its renders. */
+  const counted = () => {
+    const renders = new Map<string, number>();
+    const table: Route[] = routes.map((route) => ({
+      ...route,
+      screen: (props) => {
+        renders.set(route.path, (renders.get(route.path) ?? 0) + 1);
+        return route.screen(props);
+      },
+    }));
+    return { table, renders };
+  };
+
+  it('renders every page once, without waiting for a request', async () => {
+    const { table, renders } = counted();
+    const app = testApp({ routes: table });
+    await app.prepared;
+    // One render per address; the home screen once more, as the not-found page.
+    for (const route of routes) expect(renders.get(route.path), route.path).toBe((route.variants?.values.length ?? 1) + (route.path === HOME_PATH ? 1 : 0));
+    await request(app).get('/about').expect(200);
+    await request(app).get('/legal?tab=privacy').expect(200);
+    expect(renders.get('/about')).toBe(1);
+    expect(renders.get('/legal')).toBe(3);
+  });
+
+  it('answers a page asked for before its turn, and does not render it again', async () => {
+    const { table, renders } = counted();
+    const app = testApp({ routes: table });
+    const last = routes.at(-1)!.path;
+    const res = await request(app).get(last).expect(200);
+    expect(res.text).toContain('<h1');
+    await app.prepared;
+    expect(renders.get(last)).toBe(routes.at(-1)!.variants?.values.length ?? 1);
+    await request(app).get(last).expect(200);
+    expect(renders.get(last)).toBe(routes.at(-1)!.variants?.values.length ?? 1);
+  });
+});
+
 describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
     const boom: Route = {
@@ -119,6 +159,7 @@ describe('an error while answering', () => {
     };
     const { logger, lines } = capturedLogger('error');
     const app = testApp({ routes: [...routes, boom], logger });
+    await app.prepared;
     // Pre-rendering at start-up failed first, and said so.
     expect(lines[0]).toMatchObject({ level: 'error', err: { message: 'The widget fell over' } });
 

@@ -6,6 +6,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { productCategories } from '../shared/content/products.ts';
+import { formatDate } from '../shared/screens/Legal.tsx';
 import { routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';
@@ -186,6 +187,26 @@ describe('GET /legal', () => {
     expect(panel('privacy')).toMatch(/data protection|protect/i);
     expect(panel('disclaimer')).toMatch(/general/i);
     expect(panel('disclaimer')).toMatch(/warrant/i);
+  });
+
+  it('each text says when it was last updated, as a day, a month and a year', async () => {
+    const { doc } = await page('/legal');
+    const times = doc.querySelectorAll('.legal-tabs__panel time');
+    expect(times).toHaveLength(3);
+    for (const time of times) {
+      const iso = time.getAttribute('datetime')!;
+      expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(time.text).toBe(new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+    }
+  });
+
+  it.each(['2026-01-09', '2026-12-31', '2025-02-28'])('formatDate(%s) reads as en-GB would', (iso) => {
+    expect(formatDate(iso)).toBe(new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+  });
+
+  it('formatDate refuses what is not an ISO date', () => {
+    expect(() => formatDate('March 2026')).toThrow(/Not an ISO date/);
+    expect(() => formatDate('2026-13-01')).toThrow(/Not an ISO date/);
   });
 });
 

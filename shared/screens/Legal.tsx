@@ -49,6 +49,16 @@ function LegalText({ doc }: { doc: LegalDocument }) {
   );
 }
 
-function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "2026-03-01" as "1 March 2026". Written out rather than through
+ * toLocaleDateString, whose first call loads ICU's locale data: ~60 ms of the
+ * server's start-up.
+ */
+export function formatDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const month = MONTHS[Number(match?.[2]) - 1];
+  if (!match || !month) throw new Error(`Not an ISO date: ${iso}`);
+  return `${Number(match[3])} ${month} ${match[1]}`;
 }
