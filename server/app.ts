@@ -15,7 +15,7 @@ import { routeAddresses } from '../shared/paths.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
 import { fixedDocuments, responseHeaders } from './documents.ts';
 import type { Config } from './config.ts';
-import { silentLogger, type Logger } from './logger.ts';
+import { logRequest, silentLogger, type Logger } from './logger.ts';
 import { prepare, send, type PreparedResponse } from './responses.ts';
 import type { HeaderList } from './security.ts';
 
@@ -189,10 +189,10 @@ export function createApp(options: AppOptions): App {
   let loadingWeb: Promise<Express> | undefined;
   const loadWeb = () => (loadingWeb ??= import('express').then((module) => (loadedWeb = buildWeb(module.default))));
 
-  const logRequest = (req: IncomingMessage, status: number, bytes: number, started: number, requestId: string) =>
-    logger.info({
-      method: req.method,
-      path: req.url,
+  const logged = (req: IncomingMessage, status: number, bytes: number, started: number, requestId: string) =>
+    logRequest(logger, {
+      method: req.method ?? '',
+      path: req.url ?? '',
       status,
       bytes,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
@@ -208,12 +208,12 @@ export function createApp(options: AppOptions): App {
         const hit = lookup(req.url ?? '/');
         if (hit) {
           const { status, bytes } = send(req, res, hit, ['x-request-id', requestId]);
-          logRequest(req, status, bytes, started, requestId);
+          logged(req, status, bytes, started, requestId);
           return;
         }
       }
       res.setHeader('x-request-id', requestId);
-      res.once('finish', () => logRequest(req, res.statusCode, Number(res.getHeader('content-length') ?? 0), started, requestId));
+      res.once('finish', () => logged(req, res.statusCode, Number(res.getHeader('content-length') ?? 0), started, requestId));
       const handle = (web: Express) => web(req as Request, res as Response);
       if (loadedWeb) handle(loadedWeb);
       else void loadWeb().then(handle, (error: unknown) => {
