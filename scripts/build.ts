@@ -79,7 +79,6 @@ export async function buildServer(): Promise<void> {
     // development build is slower and its warnings are for the test suite.
     define: { 'process.env.NODE_ENV': '"production"' },
     minify: true,
-    keepNames: true,
     // Dependencies are bundled too: one file loads several times faster than node_modules' hundreds.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
