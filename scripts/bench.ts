@@ -3,9 +3,16 @@
  * production server, against nginx serving the same bytes and a
  * renderToString-per-request baseline, all measured in the same run.
  *
- * Server and load generator are pinned to different cores (taskset), and each
- * figure is the median of RUNS runs. Needs wrk (apt-get install wrk) and, for
- * the nginx column, nginx (apt-get install nginx-light).
+ * Server and load generator are pinned to different cores (taskset). Each
+ * server gets a warm-up run per target, then the servers take turns, RUNS
+ * rounds of one run each, so that this VM's swings in speed fall on all of
+ * them alike; figures are medians over the rounds, and each ratio is the
+ * median of the rounds' ratios. Needs wrk (apt-get install wrk) and, for the
+ * nginx column, nginx (apt-get install nginx-light).
+ *
+ * Besides nginx and the renderToString baseline, a "Node floor" server
+ * (scripts/bench-floor.mjs) answers with the same bytes and headers through
+ * plain http.createServer and writeHead: what Node itself allows.
  *
  * BENCH_RUNS (default 3), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
  */
@@ -19,6 +26,7 @@ import { SERVER_ARGS } from './server-command.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARM_UP_SECONDS = 2;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 const ACCEPT = 'br, gzip';
@@ -71,9 +79,17 @@ async function waitFor(port: number, path: string, ok: (res: Fetched) => boolean
 
 const children = new Set<ChildProcess>();
 
+/**
+ * The environment the servers get: this shell's, less NODE_EXTRA_CA_CERTS.
+ * Node reads and parses that certificate file at every start, before any of
+ * our code runs (~160 ms with Debian's whole bundle here); the server makes
+ * no TLS connections and its container does not set it.
+ */
+const { NODE_EXTRA_CA_CERTS: extraCaCerts, ...inherited } = process.env;
+
 function start(command: string[], env: Record<string, string> = {}): ChildProcess {
   const [file, ...args] = command;
-  const child = spawn(file!, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(file!, args, { env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -102,8 +118,8 @@ interface Load {
   p99ms: number;
 }
 
-function wrk(port: number, path: string): Load {
-  const [file, ...args] = pin(LOAD_CORE, ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, `http://127.0.0.1:${port}${path}`]);
+function wrk(port: number, path: string, seconds = SECONDS): Load {
+  const [file, ...args] = pin(LOAD_CORE, ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, `http://127.0.0.1:${port}${path}`]);
   const result = spawnSync(file!, args, { encoding: 'utf8' });
   const out = result.stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
@@ -121,9 +137,22 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-function measure(port: number, path: string): Load {
-  const runs = Array.from({ length: RUNS }, () => wrk(port, path));
-  return { rps: median(runs.map((run) => run.rps)), p99ms: median(runs.map((run) => run.p99ms)) };
+interface Contender {
+  name: 'ours' | 'nginx' | 'floor' | 'baseline';
+  port: number;
+}
+
+/**
+ * One warm-up run per contender (discarded: JIT, caches, lazy work), then
+ * RUNS rounds in which each contender runs once, in turn.
+ */
+function measureInTurns(contenders: Contender[], path: string): Map<Contender['name'], Load[]> {
+  for (const contender of contenders) wrk(contender.port, path, WARM_UP_SECONDS);
+  const runs = new Map(contenders.map((contender) => [contender.name, [] as Load[]]));
+  for (let round = 0; round < RUNS; round++) {
+    for (const contender of contenders) runs.get(contender.name)!.push(wrk(contender.port, path));
+  }
+  return runs;
 }
 
 /** nginx, one worker on the server's core, answering each target with our exact bytes and headers. */
@@ -167,15 +196,28 @@ ${locations.join('\n')}
 `;
 }
 
+/** Milliseconds from spawning a process to its exit. */
+async function timeToExit(command: string[]): Promise<number> {
+  const started = performance.now();
+  const child = start(command);
+  await new Promise((resolve) => child.once('exit', resolve));
+  return performance.now() - started;
+}
+
 async function main() {
   const ours = 3301;
   const baseline = 3302;
   const nginxPort = 3303;
+  const floorPort = 3304;
   const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1' };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+  chmodSync(dir, 0o755); // nginx's workers run as nobody
 
-  // Start-up: process start to the first 200, several times.
+  // Start-up: process start to the first 200, several times; bare Node for scale.
   const startups: number[] = [];
+  const bareNode: number[] = [];
   for (let i = 0; i < Math.max(RUNS, 5); i++) {
+    bareNode.push(await timeToExit(pin(SERVER_CORE, ['node', '-e', '0'])));
     const child = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
     startups.push(await waitFor(ours, '/home', (res) => res.status === 200));
     await stop(child);
@@ -191,55 +233,75 @@ async function main() {
     { name: 'GET /products/industrial-chemicals', path: '/products/industrial-chemicals' },
     { name: `GET ${script.replace(/\.[0-9a-f]{12}\./, '.[hash].')}`, path: script },
   ];
-
-  const rows: { name: string; ours: Load; nginx?: Load; baseline: Load }[] = [];
+  for (const target of targets) await waitFor(ours, target.path, (res) => res.headers['content-encoding'] === 'br');
   const fetched = await Promise.all(targets.map(async (target) => ({ target, fetched: await fetchRaw(ours, target.path) })));
+  const contenders: Contender[] = [{ name: 'ours', port: ours }];
 
   let nginx: ChildProcess | undefined;
-  let nginxDir: string | undefined;
   if (has('nginx') || existsSync('/usr/sbin/nginx')) {
-    nginxDir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
-    chmodSync(nginxDir, 0o755); // nginx's workers run as nobody
-    writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir, nginxPort, fetched));
-    nginx = start(pin(SERVER_CORE, [existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', '-p', nginxDir, '-c', join(nginxDir, 'nginx.conf')]));
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, fetched));
+    nginx = start(pin(SERVER_CORE, [existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')]));
     await waitFor(nginxPort, targets[0]!.path, (res) => res.status === 200);
     for (const { target, fetched: ourResponse } of fetched) {
       const theirs = await fetchRaw(nginxPort, target.path);
       if (!theirs.body.equals(ourResponse.body)) throw new Error(`nginx does not serve the same bytes for ${target.path}`);
     }
+    contenders.push({ name: 'nginx', port: nginxPort });
   } else {
     console.warn('nginx is not installed (apt-get install -y nginx-light): no nginx column.');
   }
 
+  const floorResponses = join(dir, 'floor.json');
+  writeFileSync(floorResponses, JSON.stringify(Object.fromEntries(fetched.map(({ target, fetched: response }) => [target.path, asFloorResponse(response)]))));
+  const floor = start(pin(SERVER_CORE, ['node', 'scripts/bench-floor.mjs']), { PORT: String(floorPort), BENCH_FLOOR_RESPONSES: floorResponses });
+  await waitFor(floorPort, targets[0]!.path, (res) => res.status === 200);
+  contenders.push({ name: 'floor', port: floorPort });
+
   const base = start(pin(SERVER_CORE, ['node', '--import', 'tsx', 'scripts/bench-baseline.ts']), { ...env, PORT: String(baseline) });
   await waitFor(baseline, '/home', (res) => res.status === 200);
+  contenders.push({ name: 'baseline', port: baseline });
 
+  const rows: { name: string; runs: Map<Contender['name'], Load[]> }[] = [];
   for (const target of targets) {
     console.error(`measuring ${target.name} …`);
-    rows.push({
-      name: target.name,
-      ours: measure(ours, target.path),
-      ...(nginx && { nginx: measure(nginxPort, target.path) }),
-      baseline: measure(baseline, target.path),
-    });
+    rows.push({ name: target.name, runs: measureInTurns(contenders, target.path) });
   }
   const peak = peakRssMb(server.pid!);
   const rssAfter = rssMb(server.pid!);
-  await Promise.all([stop(server), stop(base), ...(nginx ? [stop(nginx)] : [])]);
-  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
+  await Promise.all([stop(server), stop(base), stop(floor), ...(nginx ? [stop(nginx)] : [])]);
+  rmSync(dir, { recursive: true, force: true });
 
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-  const ratio = (a: number, b?: number) => (b ? `${Math.round((a / b) * 100)}%` : 'n/a');
-  console.log(`\n${new Date().toISOString().slice(0, 10)}, ${spawnSync('nproc').stdout.toString().trim()} cores, Node ${process.version}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${RUNS} runs, Accept-Encoding: ${ACCEPT}\n`);
-  console.log('| Request | ours req/s | ours p99 | nginx req/s | nginx p99 | ours / nginx | renderToString req/s | ours / renderToString |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
+  /** The median over the rounds of ours / theirs, as a percentage or a multiple. */
+  const ratio = (runs: Map<Contender['name'], Load[]>, theirs: Contender['name'], as: 'percent' | 'times') => {
+    const against = runs.get(theirs);
+    if (!against) return 'n/a';
+    const value = median(runs.get('ours')!.map((load, round) => load.rps / against[round]!.rps));
+    return as === 'percent' ? `${Math.round(value * 100)}%` : `${value.toFixed(1)}×`;
+  };
+  const rps = (loads?: Load[]) => (loads ? fmt(median(loads.map((load) => load.rps))) : 'n/a');
+  const p99 = (loads?: Load[]) => (loads ? `${median(loads.map((load) => load.p99ms)).toFixed(2)} ms` : 'n/a');
+
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, ${spawnSync('nproc').stdout.toString().trim()} cores, Node ${process.version}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, ${RUNS} rounds after a ${WARM_UP_SECONDS} s warm-up, Accept-Encoding: ${ACCEPT}\n`,
+  );
+  console.log('| Request | ours req/s | ours p99 | nginx req/s | nginx p99 | ours / nginx | Node floor req/s | ours / floor | renderToString req/s | ours / renderToString |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { name, runs } of rows) {
     console.log(
-      `| ${row.name} | ${fmt(row.ours.rps)} | ${row.ours.p99ms.toFixed(2)} ms | ${row.nginx ? fmt(row.nginx.rps) : 'n/a'} | ${row.nginx ? `${row.nginx.p99ms.toFixed(2)} ms` : 'n/a'} | ${ratio(row.ours.rps, row.nginx?.rps)} | ${fmt(row.baseline.rps)} | ${(row.ours.rps / row.baseline.rps).toFixed(1)}× |`,
+      `| ${name} | ${rps(runs.get('ours'))} | ${p99(runs.get('ours'))} | ${rps(runs.get('nginx'))} | ${p99(runs.get('nginx'))} | ${ratio(runs, 'nginx', 'percent')} | ${rps(runs.get('floor'))} | ${ratio(runs, 'floor', 'percent')} | ${rps(runs.get('baseline'))} | ${ratio(runs, 'baseline', 'times')} |`,
     );
   }
-  console.log(`\nStart-up to first 200: median ${Math.round(median(startups))} ms (runs: ${startups.map((t) => Math.round(t)).join(', ')} ms)`);
+  console.log(`\nStart-up to first 200: median ${Math.round(median(startups))} ms (runs: ${startups.map((t) => Math.round(t)).join(', ')} ms); bare \`node -e 0\`: median ${Math.round(median(bareNode))} ms`);
+  if (extraCaCerts) console.log('(NODE_EXTRA_CA_CERTS is set in this shell and was left out of the servers\' environment: Node reads that file at every start.)');
   console.log(`Server RSS: peak ${peak.toFixed(1)} MB, after the benchmark ${rssAfter.toFixed(1)} MB`);
+}
+
+/** A response as the floor server replays it: Node adds Date and Connection itself. */
+function asFloorResponse(response: Fetched) {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const headers = Object.entries(response.headers).flatMap(([name, value]) => (skip.has(name) || value === undefined ? [] : [name, String(value)]));
+  return { status: response.status, headers, body: response.body.toString('base64') };
 }
 
 function fetchPlain(port: number, path: string): Promise<Fetched> {
