@@ -1,5 +1,5 @@
 /** Finds the server-rendered islands and hydrates each with its component. */
-import type { ReactElement } from 'react';
+import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS, LEGAL_PANEL_CLASS } from '../shared/ui/islands.ts';
 import { LegalTabs, type LegalTabsProps } from '../shared/ui/LegalTabs.tsx';
@@ -13,7 +13,12 @@ const components: Record<string, (root: HTMLElement, props: never) => ReactEleme
   ),
 };
 
-for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const render = components[root.dataset.island ?? ''];
-  if (render) hydrateRoot(root, render(root, JSON.parse(root.dataset.props ?? '{}') as never));
-}
+// As a transition, hydration yields to the browser every few milliseconds
+// instead of holding the main thread for the whole page: input stays
+// responsive (no long task) while the islands come to life.
+startTransition(() => {
+  for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const render = components[root.dataset.island ?? ''];
+    if (render) hydrateRoot(root, render(root, JSON.parse(root.dataset.props ?? '{}') as never));
+  }
+});

@@ -54,13 +54,15 @@ for (const address of routes.flatMap(routeAddresses)) {
   const html = await transfer(address);
   const doc = parse(html.text);
   const sum = async (urls: string[]) => (await Promise.all([...new Set(urls)].map((url) => transfer(url)))).reduce((total, file) => total + file.bytes, 0);
-  const css = await sum(doc.querySelectorAll('link[rel="stylesheet"]').map((link) => link.getAttribute('href')!));
+  // The stylesheet is inline, so its bytes travel inside the HTML's: shown on its own, compressed alone, and not added twice to the total.
+  const inlineCss = doc.querySelectorAll('style').reduce((total, style) => total + brotliCompressSync(style.text).length, 0);
+  const css = inlineCss + (await sum(doc.querySelectorAll('link[rel="stylesheet"]').map((link) => link.getAttribute('href')!)));
   const js = await sum(doc.querySelectorAll('script[src]').map((script) => script.getAttribute('src')!));
   const images = await sum(doc.querySelectorAll('img').map((img) => img.getAttribute('src')!));
   const over = html.bytes > BUDGET.html || css > BUDGET.css || js > BUDGET.js || (address === '/home' && images > BUDGET.homeImages);
   failed ||= over;
   console.log(
-    `| ${address} | ${kb(html.bytes)}${mark(html.bytes, BUDGET.html)} | ${kb(css)}${mark(css, BUDGET.css)} | ${kb(js)}${mark(js, BUDGET.js)} | ${kb(images)}${address === '/home' ? mark(images, BUDGET.homeImages) : ''} | ${kb(html.bytes + css + js + images)} |`,
+    `| ${address} | ${kb(html.bytes)}${mark(html.bytes, BUDGET.html)} | ${kb(css)}${mark(css, BUDGET.css)} | ${kb(js)}${mark(js, BUDGET.js)} | ${kb(images)}${address === '/home' ? mark(images, BUDGET.homeImages) : ''} | ${kb(html.bytes + css - inlineCss + js + images)} |`,
   );
 }
 

@@ -65,10 +65,14 @@ export function loadAssets(clientDir: string): LoadedAssets {
     };
   });
   const script = entry('entry.js');
+  const stylesheet = entry('styles.css').url;
+  const styles = files.find((file) => file.url === stylesheet)!.body.toString('utf8');
+  if (/<\/style/i.test(styles)) throw new Error('The built stylesheet contains "</style", which would end the inline <style> early.');
   return {
     files,
     urls: {
-      stylesheet: entry('styles.css').url,
+      stylesheet,
+      styles,
       script: { src: script.url, integrity: script.integrity },
       url: (name) => entry(name).url,
     },

@@ -51,11 +51,11 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
  * it lists the blocks of all pages), and where the speculation rules are.
  */
 export function responseHeaders(options: RenderOptions): HeaderList {
-  const hashes = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url }).map(
-    (block) => `sha256-${createHash('sha256').update(block).digest('base64')}`,
-  );
+  const hash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+  const scripts = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url }).map(hash);
+  const inline = { scripts, styles: [hash(options.assets.styles)] };
   // A structured-field list of strings: https://html.spec.whatwg.org/multipage/speculative-loading.html#the-speculation-rules-header
-  return [...securityHeaders(hashes), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];
+  return [...securityHeaders(inline), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];
 }
 
 function robotsTxt(site: SiteConfig): string {

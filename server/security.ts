@@ -63,11 +63,18 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-export function securityHeaders(extraScriptHashes: readonly string[] = []): HeaderList {
+/** Hashes ("sha256-…") of the inline blocks the CSP allows: JSON-LD scripts and the inline stylesheet. */
+export interface InlineHashes {
+  scripts?: readonly string[];
+  styles?: readonly string[];
+}
+
+export function securityHeaders(inline: InlineHashes = {}): HeaderList {
   const options = structuredClone(helmetOptions) as unknown as Parameters<typeof helmet>[0] & {
     contentSecurityPolicy: { directives: Record<string, string[]> };
   };
-  options.contentSecurityPolicy.directives.scriptSrc!.push(...extraScriptHashes.map((hash) => `'${hash}'`));
+  options.contentSecurityPolicy.directives.scriptSrc!.push(...(inline.scripts ?? []).map((hash) => `'${hash}'`));
+  options.contentSecurityPolicy.directives.styleSrc!.push(...(inline.styles ?? []).map((hash) => `'${hash}'`));
   const captured = new Map<string, string>();
   const res = {
     setHeader: (name: string, value: string) => captured.set(name.toLowerCase(), String(value)),

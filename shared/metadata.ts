@@ -28,7 +28,8 @@ export const SHARE_IMAGE = { name: 'share.png', width: 1200, height: 630, type: 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
 export interface HeadLinks {
-  stylesheet: string;
+  /** The stylesheet's text, inlined (see AssetUrls.styles). */
+  styles: string;
   script?: { src: string; integrity: string };
   icons: { svg: string; png: string; appleTouch: string };
   manifest: string;
@@ -59,9 +60,9 @@ export interface MetaInput {
   asset: (name: string) => string;
 }
 
-export function headLinks(asset: (name: string) => string, stylesheet: string, script?: HeadLinks['script']): HeadLinks {
+export function headLinks(asset: (name: string) => string, styles: string, script?: HeadLinks['script']): HeadLinks {
   return {
-    stylesheet,
+    styles,
     ...(script && { script }),
     icons: { svg: asset(ICON_ASSETS.svg), png: asset(ICON_ASSETS.png), appleTouch: asset(ICON_ASSETS.appleTouch) },
     manifest: MANIFEST_PATH,

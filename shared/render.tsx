@@ -20,6 +20,12 @@ import { ErrorScreen, type ErrorDetails } from './screens/ErrorScreen.tsx';
 /** Where the built client files are; the server reads this from the build manifest. */
 export interface AssetUrls {
   stylesheet: string;
+  /**
+   * The stylesheet's text, which every page carries inline: on a first visit
+   * (most visits to a marketing site) a linked stylesheet is a round trip
+   * before anything is painted. The CSP allows it by hash.
+   */
+  styles: string;
   script: { src: string; integrity: string };
   /** The public URL of a built file by its source name, e.g. "art/hero.svg". */
   url: (name: string) => string;
@@ -94,7 +100,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 /** The fallback screen, for exceptions and for requests we refuse. */
 export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets'>): string {
   return renderDocument(
-    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.stylesheet)} bodyClass="chrome-normal">
+    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal">
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} />
       </main>
@@ -117,7 +123,7 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
   return renderDocument(
     <Document
       meta={found ? pageMeta(route, variant, { site, routes, asset: assets.url }) : notFoundMeta(route, site)}
-      links={headLinks(assets.url, assets.stylesheet, assets.script)}
+      links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
     >
       <a className="skip-link" href="#main">

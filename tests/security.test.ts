@@ -2,6 +2,7 @@
  * Headers on every kind of response, and hostile or odd input: each case
  * answers on purpose and the server stays up.
  */
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import request from 'supertest';
@@ -102,7 +103,9 @@ describe('the security headers', () => {
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['script-src']?.[0]).toBe("'self'");
     expect(directives['script-src']?.slice(1).every((source: string) => /^'sha(256|384|512)-/.test(source))).toBe(true);
-    expect(directives['style-src']).toEqual(["'self'"]);
+    // 'self' and the hash of the one inline stylesheet; never 'unsafe-inline'.
+    expect(directives['style-src']?.[0]).toBe("'self'");
+    expect(directives['style-src']?.slice(1)).toEqual([expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)]);
     expect(directives['img-src']).toEqual(["'self'"]);
     expect(directives['connect-src']).toEqual(["'self'"]);
     expect(directives['base-uri']).toEqual(["'none'"]);
@@ -122,11 +125,16 @@ describe('the security headers', () => {
     expect(res.headers['permissions-policy']).toContain('camera=()');
   });
 
-  it('no page has an inline style or an inline script other than data', async () => {
+  it('no page has an inline style or script other than the stylesheet the CSP names and data', async () => {
     for (const route of routes) {
-      const html = (await request(app).get(route.path)).text;
+      const res = await request(app).get(route.path);
+      const html = res.text;
       expect(html, route.path).not.toMatch(/\sstyle="/);
-      expect(html, route.path).not.toMatch(/<style[\s>]/);
+      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(([, text]) => text!);
+      expect(styles, route.path).toHaveLength(1);
+      expect(html.match(/<style[\s>]/g), route.path).toHaveLength(1);
+      const hash = createHash('sha256').update(styles[0]!).digest('base64');
+      expect(res.headers['content-security-policy'], route.path).toContain(`style-src 'self' 'sha256-${hash}'`);
       for (const [, attributes] of html.matchAll(/<script([^>]*)>/g)) {
         expect(attributes!.includes('src=') || /type="application\/(ld\+)?json"|type="speculationrules"/.test(attributes!), route.path).toBe(true);
       }

@@ -2,9 +2,11 @@
  * The site as a client sees it over HTTP, one describe per address or status
  * (after expressjs/express test/acceptance/error-pages.js).
  */
+import { createHash } from 'node:crypto';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { productCategories } from '../shared/content/products.ts';
 import { formatDate } from '../shared/screens/Legal.tsx';
 import { routes, type Route } from '../shared/routes.ts';
@@ -299,14 +301,26 @@ describe('the client bundle', () => {
     expect(script?.getAttribute('src')).toMatch(/^\/assets\/entry\.[0-9a-f]{12}\.js$/);
     expect(script?.getAttribute('type')).toBe('module');
     expect(script?.getAttribute('integrity')).toMatch(/^sha384-/);
-    expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toMatch(/^\/assets\/styles\.[0-9a-f]{12}\.css$/);
+  });
+
+  it('the stylesheet comes inline, as the built file has it, allowed by its hash in the CSP', async () => {
+    const { doc, res } = await page('/about');
+    const assets = loadAssets(defaultClientDir());
+    const built = assets.files.find((file) => file.url === assets.urls.stylesheet)!.body.toString('utf8');
+    expect(doc.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    const styles = doc.querySelectorAll('head style');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]!.innerHTML).toBe(built);
+    expect(built).toContain('.site-header');
+    const hash = createHash('sha256').update(built).digest('base64');
+    expect(res.headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
   });
 
   it('is served immutable for a year, and the stylesheet and images too', async () => {
     const { doc } = await page('/products');
     const urls = [
       doc.querySelector('script[src]')!.getAttribute('src')!,
-      doc.querySelector('link[rel="stylesheet"]')!.getAttribute('href')!,
+      loadAssets(defaultClientDir()).urls.stylesheet,
       ...doc.querySelectorAll('img').map((img) => img.getAttribute('src')!),
     ];
     for (const url of urls) {

@@ -16,7 +16,8 @@ export function Document({ meta, links, bodyClass, children }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{meta.title}</title>
-        <link rel="stylesheet" href={links.stylesheet} />
+        {/* The build's CSS, which cannot contain "</style" (server/assets.ts checks); the CSP allows it by hash. */}
+        <style dangerouslySetInnerHTML={{ __html: links.styles }} />
         {links.script ? <script type="module" src={links.script.src} integrity={links.script.integrity} /> : null}
         <meta name="description" content={meta.description} />
         {meta.robots ? <meta name="robots" content={meta.robots} /> : null}
