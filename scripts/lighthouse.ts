@@ -69,6 +69,12 @@ async function main(): Promise<number> {
       );
       // A run that failed as a whole errors every audit it touched: name the cause once.
       if (lhr.runtimeError) failures.splice(0, failures.length, `runtime error: ${lhr.runtimeError.message}`);
+      // Performance is printed, not enforced: name the metrics that kept it below 100.
+      const slow = (lhr.categories.performance?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id])
+        .filter((audit) => audit?.scoreDisplayMode === 'numeric' && audit.score !== null && audit.score < 1)
+        .map((audit) => `${audit!.id} ${audit!.displayValue ?? ''} (score ${Math.round(audit!.score! * 100)})`);
+      if (slow.length > 0) console.error(`  ${address}: ${slow.join(', ')}`);
       rows.push({ address, scores, failures });
       console.error(`  ${address} done`);
     }
