@@ -118,7 +118,7 @@ interface Load {
   p99ms: number;
 }
 
-function wrk(port: number, path: string, seconds = SECONDS): Load {
+function wrk(port: number, path: string, seconds = SECONDS, label = `port ${port}`): Load {
   const [file, ...args] = pin(LOAD_CORE, ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, `http://127.0.0.1:${port}${path}`]);
   const result = spawnSync(file!, args, { encoding: 'utf8' });
   const out = result.stdout;
@@ -126,7 +126,7 @@ function wrk(port: number, path: string, seconds = SECONDS): Load {
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(out);
   if (!rps || !p99) throw new Error(`Could not read wrk's output:\n${out}\n${result.stderr}`);
-  if (errors) console.warn(`  wrk reported: ${errors[0]}`);
+  if (errors) console.warn(`  wrk reported for ${label}, ${path}: ${errors[0]}`);
   const factor = { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
   return { rps, p99ms: Number(p99[1]) * factor };
 }
@@ -147,10 +147,10 @@ interface Contender {
  * RUNS rounds in which each contender runs once, in turn.
  */
 function measureInTurns(contenders: Contender[], path: string): Map<Contender['name'], Load[]> {
-  for (const contender of contenders) wrk(contender.port, path, WARM_UP_SECONDS);
+  for (const contender of contenders) wrk(contender.port, path, WARM_UP_SECONDS, contender.name);
   const runs = new Map(contenders.map((contender) => [contender.name, [] as Load[]]));
   for (let round = 0; round < RUNS; round++) {
-    for (const contender of contenders) runs.get(contender.name)!.push(wrk(contender.port, path));
+    for (const contender of contenders) runs.get(contender.name)!.push(wrk(contender.port, path, SECONDS, contender.name));
   }
   return runs;
 }
