@@ -51,9 +51,12 @@ interface Fetched {
   body: Buffer;
 }
 
-function fetchRaw(port: number, path: string): Promise<Fetched> {
+/** Headers every HTTP server writes for itself, which a replay leaves to the server replaying. */
+const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
+
+function fetchRaw(port: number, path: string, acceptEncoding = ACCEPT): Promise<Fetched> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': ACCEPT } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -157,7 +160,8 @@ function measureInTurns(contenders: Contender[], path: string): Map<Contender['n
 
 /** nginx, one worker on the server's core, answering each target with our exact bytes and headers. */
 function nginxConfig(dir: string, port: number, targets: { target: Target; fetched: Fetched }[]): string {
-  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-type', 'x-request-id']);
+  // nginx also writes content-length and (from default_type) content-type; the request id is ours alone.
+  const skip = new Set([...CONNECTION_HEADERS, 'content-length', 'content-type', 'x-request-id']);
   const locations = targets.map(({ target, fetched }, index) => {
     const file = `t${index}`;
     writeFileSync(join(dir, file), fetched.body);
@@ -226,7 +230,7 @@ async function main() {
   const server = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
   // Wait until the brotli encodings (made in the background) are in place.
   await waitFor(ours, '/home', (res) => res.headers['content-encoding'] === 'br');
-  const script = /<script[^>]+src="([^"]+)"/.exec((await fetchPlain(ours, '/home')).body.toString())?.[1];
+  const script = /<script[^>]+src="([^"]+)"/.exec((await fetchRaw(ours, '/home', 'identity')).body.toString())?.[1];
   if (!script) throw new Error('No script in /home');
   const targets: Target[] = [
     { name: 'GET /home', path: '/home' },
@@ -299,21 +303,10 @@ async function main() {
 
 /** A response as the floor server replays it: Node adds Date and Connection itself. */
 function asFloorResponse(response: Fetched) {
-  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-  const headers = Object.entries(response.headers).flatMap(([name, value]) => (skip.has(name) || value === undefined ? [] : [name, String(value)]));
+  const headers = Object.entries(response.headers).flatMap(([name, value]) =>
+    CONNECTION_HEADERS.includes(name) || value === undefined ? [] : [name, String(value)],
+  );
   return { status: response.status, headers, body: response.body.toString('base64') };
-}
-
-function fetchPlain(port: number, path: string): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 try {

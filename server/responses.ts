@@ -15,7 +15,7 @@ interface Representation {
   etag: string;
   /** The header list with content-type, encoding and ETag in it. */
   headers: string[];
-  /** The same, validated and serialised as lines of an HTTP head (see writeHead). */
+  /** The status line and the same headers, validated and serialised as an HTTP head (see writeHead). */
   head: string;
 }
 
@@ -79,7 +79,7 @@ function prepareWith(input: PrepareInput, encoded: Partial<Record<'br' | 'gzip',
     if (compress) headers.push('vary', 'Accept-Encoding');
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     if (input.ranges) headers.push('accept-ranges', 'bytes');
-    return { body: encoded, etag, headers, head: serialize(headers) };
+    return { body: encoded, etag, headers, head: `HTTP/1.1 ${input.status} ${statusMessage(input.status)}\r\n${serialize(headers)}` };
   };
   const representations: PreparedResponse['representations'] = { identity: representation('identity', body) };
   for (const encoding of ['br', 'gzip'] as const) {
@@ -141,7 +141,9 @@ function serialize(headers: readonly string[]): string {
   return head;
 }
 
-type HeadWriter = (firstLine: string, headers: string[]) => void;
+const statusMessage = (status: number) => STATUS_CODES[status] ?? 'unknown';
+
+type HeadWriter = (head: string, headers: string[]) => void;
 
 /**
  * Starts a response with a prepared head. res.writeHead would validate and
@@ -150,9 +152,8 @@ type HeadWriter = (firstLine: string, headers: string[]) => void;
  * (validated by Node's own validators) and only the variable lines are added.
  * Node's _storeHeader, which writeHead ends in, still adds Date and
  * Connection/Keep-Alive, and validates the few headers passed to it (the
- * length, the request id), so
- * keep-alive, HEAD and HTTP/1.0 behave exactly as with writeHead; a test
- * compares the bytes on the wire. Where _storeHeader is missing (a future
+ * length, the request id), so keep-alive, HEAD and HTTP/1.0 behave exactly
+ * as with writeHead; a test compares the bytes on the wire. Where _storeHeader is missing (a future
  * Node) or headers were set before, it is writeHead.
  */
 function writeHead(res: ServerResponse, status: number, representation: Representation, extraHeaders: string[]): void {
@@ -162,8 +163,8 @@ function writeHead(res: ServerResponse, status: number, representation: Represen
     return;
   }
   res.statusCode = status;
-  res.statusMessage = STATUS_CODES[status] ?? 'unknown';
-  store.call(res, `HTTP/1.1 ${status} ${res.statusMessage}\r\n${representation.head}`, ['content-length', String(representation.body.length), ...extraHeaders]);
+  res.statusMessage = statusMessage(status);
+  store.call(res, representation.head, ['content-length', String(representation.body.length), ...extraHeaders]);
 }
 
 /** br, then gzip, then identity, among what the client accepts (q=0 refuses). */

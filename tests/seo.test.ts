@@ -318,7 +318,7 @@ describe('speculation rules', () => {
 describe('view transitions', () => {
   it('the built stylesheet opts in to cross-document transitions only when motion is welcome', () => {
     const assets = loadAssets(defaultClientDir());
-    const css = assets.files.find((file) => file.url === assets.urls.stylesheet)!.body.toString('utf8');
+    const css = assets.urls.styles;
     expect(css).toMatch(/@media\s*\(prefers-reduced-motion:\s*no-preference\)\s*\{\s*@view-transition\s*\{\s*navigation:\s*auto;?\s*\}/);
     expect(css.match(/@view-transition/g)).toHaveLength(1);
   });
