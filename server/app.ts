@@ -16,7 +16,8 @@ import { defaultClientDir, loadAssets } from './assets.ts';
 import { fixedDocuments, responseHeaders } from './documents.ts';
 import type { Config } from './config.ts';
 import { logRequest, silentLogger, type Logger } from './logger.ts';
-import { prepare, send, type PreparedResponse } from './responses.ts';
+import { prepare, rawResponse, send, type PreparedResponse } from './responses.ts';
+import type { Answer } from './fastlane.ts';
 import type { HeaderList } from './security.ts';
 
 export interface AppOptions {
@@ -34,6 +35,8 @@ export interface App extends RequestListener {
   express: () => Promise<Express>;
   /** Resolves when every prepared response has all its encodings (brotli is made in the background). */
   prepared: Promise<void>;
+  /** The same answers to GET and HEAD as bytes, for the fast lane (fastlane.ts); undefined for what Express handles. */
+  answer: Answer;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -189,31 +192,36 @@ export function createApp(options: AppOptions): App {
   let loadingWeb: Promise<Express> | undefined;
   const loadWeb = () => (loadingWeb ??= import('express').then((module) => (loadedWeb = buildWeb(module.default))));
 
-  const logged = (req: IncomingMessage, status: number, bytes: number, started: number, requestId: string) =>
-    logRequest(logger, {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      status,
-      bytes,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      requestId,
-    });
+  const logged = (method: string, path: string, status: number, bytes: number, started: number, requestId: string) =>
+    logRequest(logger, { method, path, status, bytes, durationMs: Math.round((performance.now() - started) * 100) / 100, requestId });
+  /** The client's request id when it is a sane one (a proxy's trace id), else a new one. */
+  const requestIdFrom = (incoming: string | string[] | undefined) =>
+    typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+
+  const answer: Answer = (request) => {
+    const started = performance.now();
+    const hit = lookup(request.target);
+    if (!hit) return undefined;
+    const requestId = requestIdFrom(request.requestId);
+    const response = rawResponse(hit, request, `x-request-id: ${requestId}\r\n`);
+    logged(request.method, request.target, response.status, response.bytes, started, requestId);
+    return response;
+  };
 
   const app: App = Object.assign(
     (req: IncomingMessage, res: ServerResponse) => {
       const started = performance.now();
-      const incoming = req.headers['x-request-id'];
-      const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const requestId = requestIdFrom(req.headers['x-request-id']);
       if (req.method === 'GET' || req.method === 'HEAD') {
         const hit = lookup(req.url ?? '/');
         if (hit) {
           const { status, bytes } = send(req, res, hit, ['x-request-id', requestId]);
-          logged(req, status, bytes, started, requestId);
+          logged(req.method, req.url ?? '', status, bytes, started, requestId);
           return;
         }
       }
       res.setHeader('x-request-id', requestId);
-      res.once('finish', () => logged(req, res.statusCode, Number(res.getHeader('content-length') ?? 0), started, requestId));
+      res.once('finish', () => logged(req.method ?? '', req.url ?? '', res.statusCode, Number(res.getHeader('content-length') ?? 0), started, requestId));
       const handle = (web: Express) => web(req as Request, res as Response);
       if (loadedWeb) handle(loadedWeb);
       else void loadWeb().then(handle, (error: unknown) => {
@@ -226,6 +234,7 @@ export function createApp(options: AppOptions): App {
         ready = value;
       },
       express: loadWeb,
+      answer,
       // Pages join `preparing` as they are rendered, so it is read once they all are.
       prepared: renderedAll.then(() => Promise.all(preparing)).then(() => undefined),
     },

@@ -17,6 +17,8 @@ interface Representation {
   headers: string[];
   /** The status line and the same headers, validated and serialised as an HTTP head (see writeHead). */
   head: string;
+  /** The same for a 304: the headers without the body's description. */
+  notModifiedHead: string;
 }
 
 export interface PreparedResponse {
@@ -79,7 +81,13 @@ function prepareWith(input: PrepareInput, encoded: Partial<Record<'br' | 'gzip',
     if (compress) headers.push('vary', 'Accept-Encoding');
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     if (input.ranges) headers.push('accept-ranges', 'bytes');
-    return { body: encoded, etag, headers, head: `HTTP/1.1 ${input.status} ${statusMessage(input.status)}\r\n${serialize(headers)}` };
+    return {
+      body: encoded,
+      etag,
+      headers,
+      head: `${statusLine(input.status)}${serialize(headers)}`,
+      notModifiedHead: `${statusLine(304)}${serialize(withoutBodyHeaders(headers))}`,
+    };
   };
   const representations: PreparedResponse['representations'] = { identity: representation('identity', body) };
   for (const encoding of ['br', 'gzip'] as const) {
@@ -90,6 +98,30 @@ function prepareWith(input: PrepareInput, encoded: Partial<Record<'br' | 'gzip',
   return { status: input.status, representations, ranges: input.ranges ?? false };
 }
 
+/** The representation a request gets (by Accept-Encoding), and whether it is a 304 (by If-None-Match). */
+function choose(prepared: PreparedResponse, acceptEncoding: string | undefined, ifNoneMatch: string | undefined) {
+  const encoding = chooseEncoding(acceptEncoding, prepared.representations);
+  const chosen = prepared.representations[encoding] ?? prepared.representations.identity;
+  const notModified = ifNoneMatch !== undefined && prepared.status === 200 && etagMatches(ifNoneMatch, chosen.etag);
+  return { encoding, chosen, notModified };
+}
+
+/**
+ * A prepared response as bytes, for a request the fast lane read (fastlane.ts):
+ * what send() writes, up to the Date and Connection lines Node adds. Requests
+ * with a range are not answered there.
+ */
+export function rawResponse(
+  prepared: PreparedResponse,
+  request: { method: 'GET' | 'HEAD'; acceptEncoding: string | undefined; ifNoneMatch: string | undefined },
+  extraHeaders: string,
+): { head: string; body: Buffer | undefined; status: number; bytes: number } {
+  const { chosen, notModified } = choose(prepared, request.acceptEncoding, request.ifNoneMatch);
+  if (notModified) return { head: chosen.notModifiedHead + extraHeaders, body: undefined, status: 304, bytes: 0 };
+  const body = request.method === 'HEAD' ? undefined : chosen.body;
+  return { head: `${chosen.head}content-length: ${chosen.body.length}\r\n${extraHeaders}`, body, status: prepared.status, bytes: body?.length ?? 0 };
+}
+
 /** Writes a prepared response, honouring Accept-Encoding, If-None-Match, Range and HEAD. */
 export function send(
   req: IncomingMessage,
@@ -97,10 +129,8 @@ export function send(
   prepared: PreparedResponse,
   extraHeaders: string[] = [],
 ): { status: number; bytes: number } {
-  const encoding = chooseEncoding(req.headers['accept-encoding'], prepared.representations);
-  const chosen = prepared.representations[encoding] ?? prepared.representations.identity;
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && prepared.status === 200 && etagMatches(ifNoneMatch, chosen.etag)) {
+  const { encoding, chosen, notModified } = choose(prepared, req.headers['accept-encoding'], req.headers['if-none-match']);
+  if (notModified) {
     res.writeHead(304, [...withoutBodyHeaders(chosen.headers), ...extraHeaders]);
     res.end();
     return { status: 304, bytes: 0 };
@@ -142,6 +172,7 @@ function serialize(headers: readonly string[]): string {
 }
 
 const statusMessage = (status: number) => STATUS_CODES[status] ?? 'unknown';
+const statusLine = (status: number) => `HTTP/1.1 ${status} ${statusMessage(status)}\r\n`;
 
 type HeadWriter = (head: string, headers: string[]) => void;
 

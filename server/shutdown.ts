@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import type { FastLane } from './fastlane.ts';
 
 interface Connection {
   request?: IncomingMessage;
@@ -25,8 +26,11 @@ export interface Drainable {
   drain(timeoutMs: number): Promise<boolean>;
 }
 
-/** Watches a server's connections so that it can be drained later. Call before it listens. */
-export function drainable(server: Server): Drainable {
+/**
+ * Watches a server's connections so that it can be drained later. Call before
+ * it listens. Connections the fast lane still holds are its to close.
+ */
+export function drainable(server: Server, lane?: FastLane): Drainable {
   const connections = new Map<Socket, Connection>();
   let draining = false;
 
@@ -79,7 +83,9 @@ export function drainable(server: Server): Drainable {
           clearTimeout(timer);
           resolve(true);
         });
+        lane?.close();
         for (const [socket, connection] of connections) {
+          if (lane?.holds(socket)) continue;
           if (isIdle(socket, connection)) socket.destroy();
           else connection.response?.once('close', () => closeIfIdle(socket));
         }

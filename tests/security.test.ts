@@ -4,11 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
+import { serve, type FastLane } from '../server/fastlane.ts';
 import { testApp } from './helpers.ts';
 
 const boom: Route = {
@@ -20,17 +21,22 @@ const boom: Route = {
 };
 const app = testApp({ routes: [...routes, boom] });
 let server: Server;
+let lane: FastLane | undefined;
 let port: number;
 let scriptUrl: string;
 
 beforeAll(async () => {
   await app.prepared;
-  server = createServer(app);
+  // The production server, so hostile input meets the fast lane first.
+  ({ server, lane } = serve(app, app.answer));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as { port: number }).port;
   scriptUrl = /<script[^>]+src="([^"]+)"/.exec((await request(app).get('/home')).text)![1]!;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  lane?.close();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 /** Sends raw bytes and returns the raw response (for requests supertest cannot make). */
 function raw(payload: string | Buffer, timeoutMs = 5000): Promise<string> {
