@@ -5,6 +5,13 @@
  * that kept accessibility, best practices or SEO below 100. Exits 1 if any did.
  * `npm run lighthouse -- /about /legal` checks only the addresses named.
  *
+ * Each address is run LIGHTHOUSE_RUNS times (default 3) and the run reported
+ * is the median one as Lighthouse's own computeMedianRun picks it (closest to
+ * the median FCP and time to interactive): single runs of the same page vary
+ * by several points here, and Lighthouse's documentation on variability
+ * recommends the median of several. Every run's performance score is printed
+ * beside it.
+ *
  * The server's public URL is its own address for the run, so canonical links
  * and share images point where Lighthouse is looking.
  */
@@ -14,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { SERVER_ARGS } from './server-command.mjs';
@@ -35,8 +43,17 @@ const CHROME_FLAGS = [
 interface Row {
   address: string;
   scores: Record<string, number | null>;
+  /** The performance score of every run, in order. */
+  runs: (number | null)[];
   failures: string[];
 }
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`LIGHTHOUSE_RUNS must be a whole number of at least 1, got "${process.env.LIGHTHOUSE_RUNS}"`);
+  process.exit(2);
+}
+type Result = Awaited<ReturnType<typeof runLighthouse>>;
 
 async function main(): Promise<number> {
   const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -56,7 +73,9 @@ async function main(): Promise<number> {
     const wanted = process.argv.slice(2);
     const addresses = routes.flatMap(routeAddresses).filter((address) => wanted.length === 0 || wanted.includes(address));
     for (const address of addresses) {
-      const lhr = await runLighthouse(origin + address, chrome.port);
+      const runs: Result[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(origin + address, chrome.port));
+      const lhr: Result = runs.length > 1 && runs.every((run) => !run.runtimeError) ? computeMedianRun(runs) : runs[0]!;
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
       const failures = CATEGORIES.flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
@@ -75,7 +94,7 @@ async function main(): Promise<number> {
         .filter((audit) => audit?.scoreDisplayMode === 'numeric' && audit.score !== null && audit.score < 1)
         .map((audit) => `${audit!.id} ${audit!.displayValue ?? ''} (score ${Math.round(audit!.score! * 100)})`);
       if (slow.length > 0) console.error(`  ${address}: ${slow.join(', ')}`);
-      rows.push({ address, scores, failures });
+      rows.push({ address, scores, runs: runs.map((run) => run.categories.performance?.score ?? null), failures });
       console.error(`  ${address} done`);
     }
     printTable(rows);
@@ -102,8 +121,8 @@ async function runLighthouse(url: string, port: number) {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['address', ...CATEGORIES];
-  const cells = rows.map((row) => [row.address, ...CATEGORIES.map((id) => formatScore(row.scores[id] ?? null))]);
+  const header = ['address', ...CATEGORIES, 'performance of each run'];
+  const cells = rows.map((row) => [row.address, ...CATEGORIES.map((id) => formatScore(row.scores[id] ?? null)), row.runs.map(formatScore).join(' ')]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column]!.length)));
   const line = (values: string[]) => values.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join('  ');
   console.log(`\n${line(header)}\n${line(widths.map((width) => '-'.repeat(width)))}`);
