@@ -10,9 +10,10 @@
  * median of the rounds' ratios. Needs wrk (apt-get install wrk) and, for the
  * nginx column, nginx (apt-get install nginx-light).
  *
- * Besides nginx and the renderToString baseline, a "Node floor" server
+ * Besides nginx and the renderToString baseline, a "Node http" server
  * (scripts/bench-floor.mjs) answers with the same bytes and headers through
- * plain http.createServer and writeHead: what Node itself allows.
+ * plain http.createServer and writeHead: what Node's http module allows,
+ * which our fast lane (server/fastlane.ts) exists to go past.
  *
  * BENCH_RUNS (default 3), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
  */
@@ -289,7 +290,7 @@ async function main() {
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${spawnSync('nproc').stdout.toString().trim()} cores, Node ${process.version}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, ${RUNS} rounds after a ${WARM_UP_SECONDS} s warm-up, Accept-Encoding: ${ACCEPT}\n`,
   );
-  console.log('| Request | ours req/s | ours p99 | nginx req/s | nginx p99 | ours / nginx | Node floor req/s | ours / floor | renderToString req/s | ours / renderToString |');
+  console.log('| Request | ours req/s | ours p99 | nginx req/s | nginx p99 | ours / nginx | Node http req/s | ours / Node http | renderToString req/s | ours / renderToString |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, runs } of rows) {
     console.log(
