@@ -219,7 +219,11 @@ describe('parseHead', () => {
 
 describe('a connection in the fast lane', () => {
   it('stops reading from a client that sends faster than it reads, and answers everything it read', async () => {
-    const { server, lane: own } = serve(app, app.answer);
+    let answered = 0;
+    const { server, lane: own } = serve(app, (head) => {
+      answered++;
+      return app.answer(head);
+    });
     const accepted: Socket[] = [];
     server.on('connection', (socket: Socket) => accepted.push(socket));
     const port = await listen(server);
@@ -235,7 +239,9 @@ describe('a connection in the fast lane', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const held = accepted[0]!;
     expect(own!.holds(held)).toBe(true);
-    expect(held.bytesRead).toBeLessThan(batch.length * 10);
+    // Not answered yet: the rest waits, unread, in the socket (how much of it
+    // Node has taken from the kernel depends on its stream high-water mark).
+    expect(answered).toBeLessThan(1000);
     expect(held.writableLength).toBeLessThan(8 * 1024 * 1024);
     let received = '';
     socket.setEncoding('latin1');
