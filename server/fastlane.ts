@@ -175,7 +175,7 @@ export function serve(listener: RequestListener, answer: Answer, options: Server
           if (!head.keepAlive) {
             // As Node does: what follows a "Connection: close" request is not read.
             socket.removeListener('data', onData);
-            socket.end(() => socket.destroy());
+            closeSoon(socket);
             return;
           }
         }

@@ -11,7 +11,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHead, serve, type FastLane } from '../server/fastlane.ts';
 import { drainable } from '../server/shutdown.ts';
-import { testApp } from './helpers.ts';
+import { exchange, testApp } from './helpers.ts';
 
 const app = testApp();
 const counts = { fast: 0, node: 0 };
@@ -57,25 +57,6 @@ afterAll(() => {
     server.close();
   }
 });
-
-/**
- * Sends `parts` on one connection, a short pause between them, and returns
- * everything received until the server closes or goes quiet.
- */
-async function exchange(port: number, ...parts: string[]): Promise<string> {
-  const socket = connect(port, '127.0.0.1');
-  await once(socket, 'connect');
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const closed = once(socket, 'close');
-  for (const part of parts) {
-    socket.write(part);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 250))]);
-  socket.destroy();
-  return Buffer.concat(chunks).toString('latin1').replace(/^Date: .*\r\n/gm, 'Date: (now)\r\n');
-}
 
 /** Sends the same exchange to both servers; returns both answers and how each server took the requests. */
 async function both(...parts: string[]) {

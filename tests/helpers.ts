@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { createApp, type AppOptions } from '../server/app.ts';
 import { defaultSite } from '../shared/site.ts';
 
@@ -6,4 +8,24 @@ export function testApp(overrides: Partial<AppOptions> = {}) {
     config: { nodeEnv: 'test', trustProxy: false, site: defaultSite },
     ...overrides,
   });
+}
+
+/**
+ * Sends `parts` on one raw connection, a short pause between them, and
+ * returns everything received until the server closes it or goes quiet for
+ * 250 ms, with each Date line masked (for comparing bytes on the wire).
+ */
+export async function exchange(port: number, ...parts: string[]): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const closed = once(socket, 'close');
+  for (const part of parts) {
+    socket.write(part);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 250))]);
+  socket.destroy();
+  return Buffer.concat(chunks).toString('latin1').replace(/^Date: .*\r\n/gm, 'Date: (now)\r\n');
 }

@@ -5,9 +5,10 @@
  */
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, prepare, send, type PreparedResponse } from '../server/responses.ts';
+import { exchange } from './helpers.ts';
 
 const prepared = prepare({
   status: 200,
@@ -55,18 +56,6 @@ beforeAll(async () => {
 afterAll(() => {
   for (const server of servers) server.close();
 });
-
-/** Sends raw requests on one connection and returns all the bytes until the server closes it or goes quiet. */
-async function exchange(port: number, raw: string): Promise<string> {
-  const socket = connect(port, '127.0.0.1');
-  await once(socket, 'connect');
-  socket.write(raw);
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await Promise.race([once(socket, 'close'), new Promise((resolve) => setTimeout(resolve, 300))]);
-  socket.destroy();
-  return Buffer.concat(chunks).toString('latin1').replace(/^Date: .*\r\n/gm, 'Date: (now)\r\n');
-}
 
 describe('a prepared head on the wire', () => {
   it.each([
