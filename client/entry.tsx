@@ -1,4 +1,5 @@
 /** Finds the server-rendered islands and hydrates each with its component. */
+import './without-error-stacks.ts';
 import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS, LEGAL_PANEL_CLASS } from '../shared/ui/islands.ts';

@@ -138,6 +138,23 @@ describe('GET /products', () => {
   });
 });
 
+describe('the largest paint on a phone', () => {
+  // The image each page paints largest at 390 px is asked for first; no other image competes with it.
+  const expected: [string, string][] = [
+    ['/home', 'img.hero__art'],
+    ['/products', '.card:first-child img'],
+    ...productCategories.map((category): [string, string] => [`/products/${category.slug}`, 'img.page-header__art']),
+  ];
+  for (const [address, selector] of expected) {
+    it(`${address}: ${selector} is the one image fetched with high priority`, async () => {
+      const { doc } = await page(address);
+      const eager = doc.querySelectorAll('body img[fetchpriority="high"]');
+      expect(eager).toHaveLength(1);
+      expect(doc.querySelector(selector)).toBe(eager[0]);
+    });
+  }
+});
+
 describe('the product list screens', () => {
   it.each(Object.entries(SPEC_HEADINGS))('GET /products/%s lists the spec headings in order, each with items', async (slug, headings) => {
     const { doc } = await page(`/products/${slug}`);
@@ -301,6 +318,12 @@ describe('the client bundle', () => {
     expect(script?.getAttribute('src')).toMatch(/^\/assets\/entry\.[0-9a-f]{12}\.js$/);
     expect(script?.getAttribute('type')).toBe('module');
     expect(script?.getAttribute('integrity')).toMatch(/^sha384-/);
+  });
+
+  it('starts with the hint that Chrome may compile all of it while it downloads', async () => {
+    const { doc } = await page('/home');
+    const res = await request(app).get(doc.querySelector('script[src]')!.getAttribute('src')!).expect(200);
+    expect(res.text.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
   });
 
   it('the stylesheet comes inline, as the built file has it, allowed by its hash in the CSP', async () => {
