@@ -17,5 +17,6 @@
 const limit = Error.stackTraceLimit;
 delete (Error as { stackTraceLimit?: number }).stackTraceLimit;
 queueMicrotask(() => {
-  Error.stackTraceLimit = limit;
+  // A browser without the setting (undefined) is left without it.
+  if (limit !== undefined) Error.stackTraceLimit = limit;
 });
