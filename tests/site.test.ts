@@ -143,7 +143,7 @@ describe('the largest paint on a phone', () => {
   const expected: [string, string][] = [
     ['/home', 'img.hero__art'],
     ['/products', '.card:first-child img'],
-    ...productCategories.map((category): [string, string] => [`/products/${category.slug}`, 'img.page-header__art']),
+    ...routes.filter((route) => route.productSlug).map((route): [string, string] => [route.path, 'img.page-header__art']),
   ];
   for (const [address, selector] of expected) {
     it(`${address}: ${selector} is the one image fetched with high priority`, async () => {

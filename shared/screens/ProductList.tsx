@@ -27,7 +27,7 @@ export function ProductList({ ctx }: { ctx: PageContext }) {
           <h1>{category.title}</h1>
           <p className="lead">{category.intro}</p>
         </div>
-        <CategoryArt category={category} src={ctx.asset(`art/${category.image.file}`)} className="page-header__art" largestPaint />
+        <CategoryArt category={category} asset={ctx.asset} className="page-header__art" largestPaint />
       </header>
       <div className="heading-grid">
         {category.headings.map((group) => (

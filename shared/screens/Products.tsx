@@ -15,12 +15,7 @@ export function Products({ ctx }: { ctx: PageContext }) {
           const href = productPath(ctx, category.slug);
           return (
             <li key={category.slug} className="card">
-              <CategoryArt
-                category={category}
-                src={ctx.asset(`art/${category.image.file}`)}
-                className="card__art"
-                largestPaint={index === 0}
-              />
+              <CategoryArt category={category} asset={ctx.asset} className="card__art" largestPaint={index === 0} />
               <div className="card__body">
                 <h2 className="card__title">{category.title}</h2>
                 <p className="card__subtitle">{category.subtitle}</p>

@@ -2,7 +2,8 @@ import type { ProductCategory } from '../content/types.ts';
 
 interface CategoryArtProps {
   category: ProductCategory;
-  src: string;
+  /** The public URL of a built asset (PageContext.asset). */
+  asset: (name: string) => string;
   className: string;
   /** The page's largest paint on a phone: fetched before the other images. */
   largestPaint?: boolean;
@@ -12,11 +13,11 @@ interface CategoryArtProps {
  * A category's illustration; all five are drawn at 480 × 320. Not lazy: the
  * five together are under 3 KB, and the first is often the largest paint.
  */
-export function CategoryArt({ category, src, className, largestPaint = false }: CategoryArtProps) {
+export function CategoryArt({ category, asset, className, largestPaint = false }: CategoryArtProps) {
   return (
     <img
       className={className}
-      src={src}
+      src={asset(`art/${category.image.file}`)}
       width={480}
       height={320}
       alt={category.image.alt}
