@@ -1,25 +1,14 @@
-/** Finds the server-rendered islands and hydrates each with its component. */
-import './without-error-stacks.ts';
-import { startTransition, type ReactElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS, LEGAL_PANEL_CLASS } from '../shared/ui/islands.ts';
-import { LegalTabs, type LegalTabsProps } from '../shared/ui/LegalTabs.tsx';
-import { SiteNav, type SiteNavProps } from '../shared/ui/SiteNav.tsx';
+/**
+ * Both islands work without JavaScript (the menu is a native popover, the
+ * legal tabs are links), so React is loaded and they are hydrated only when
+ * the visitor first points, touches, types or moves focus: a visit that only
+ * reads runs no more script than this. See docs/decisions/islands.md.
+ */
+const FIRST_INTERACTION = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-const components: Record<string, (root: HTMLElement, props: never) => ReactElement> = {
-  [ISLANDS.siteNav]: (_root, props: SiteNavProps) => <SiteNav {...props} />,
-  // The panels keep the HTML the server rendered, so the legal texts are not in this bundle.
-  [ISLANDS.legalTabs]: (root, props: LegalTabsProps) => (
-    <LegalTabs {...props} panels={[...root.getElementsByClassName(LEGAL_PANEL_CLASS)].map((panel) => ({ html: panel.innerHTML }))} />
-  ),
-};
+function hydrateOnce(): void {
+  for (const type of FIRST_INTERACTION) removeEventListener(type, hydrateOnce, true);
+  void import('./islands.tsx').then(({ hydrateIslands }) => hydrateIslands());
+}
 
-// As a transition, hydration yields to the browser every few milliseconds
-// instead of holding the main thread for the whole page: input stays
-// responsive (no long task) while the islands come to life.
-startTransition(() => {
-  for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const render = components[root.dataset.island ?? ''];
-    if (render) hydrateRoot(root, render(root, JSON.parse(root.dataset.props ?? '{}') as never));
-  }
-});
+for (const type of FIRST_INTERACTION) addEventListener(type, hydrateOnce, { capture: true, passive: true });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -29,20 +29,29 @@ export async function buildClient(): Promise<BuildManifest> {
     bundle: true,
     minify: true,
     format: 'esm',
+    // The islands (React and all) are a chunk of their own, which the entry imports on the first interaction.
+    splitting: true,
+    chunkNames: '[name].[hash]',
     target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     // V8's explicit compile hint: Chrome compiles every function while the
     // script streams in, off the main thread, instead of lazily when React's
-    // wrapped CommonJS modules first run (README, "Performance").
+    // wrapped CommonJS modules first run (docs/performance.md).
     banner: { js: '//# allFunctionsCalledOnLoad' },
+    metafile: true,
     write: false,
-    outdir: 'out',
+    outdir: assetsOut,
     logLevel: 'warning',
   });
   for (const file of bundle.outputFiles) {
-    await emit(manifest, file.path.endsWith('.css') ? 'styles.css' : 'entry.js', Buffer.from(file.contents));
+    const output = bundle.metafile.outputs[relative(root, file.path)];
+    const source = output?.entryPoint ? basename(output.entryPoint).replace(/\.tsx?$/, '.js') : basename(file.path);
+    // The entry and the stylesheet are named by the pages through the manifest, so they get our
+    // hash; a chunk is named inside the entry, so it keeps the hashed name esbuild gave it there.
+    const named = source === 'entry.js' || source === 'styles.css';
+    await emit(manifest, source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
   }
 
   const assetsSrc = join(root, 'client', 'assets');
@@ -91,11 +100,12 @@ export async function buildServer(): Promise<void> {
   });
 }
 
-/** Writes one asset under a content-hashed name, with .br and .gz beside it where they help. */
-async function emit(manifest: BuildManifest, name: string, body: Buffer): Promise<void> {
+/**
+ * Writes one asset under a content-hashed name (or `hashedName`, when the
+ * bundler has hashed it already), with .br and .gz beside it where they help.
+ */
+async function emit(manifest: BuildManifest, name: string, body: Buffer, hashedName = withHash(name, body)): Promise<void> {
   const ext = extname(name);
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-  const hashedName = `${name.slice(0, -ext.length)}.${hash}${ext}`;
   const out = join(assetsOut, hashedName);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, body);
@@ -111,6 +121,12 @@ async function emit(manifest: BuildManifest, name: string, body: Buffer): Promis
     url: ASSET_PREFIX + hashedName,
     integrity: `sha384-${createHash('sha384').update(body).digest('base64')}`,
   };
+}
+
+function withHash(name: string, body: Buffer): string {
+  const ext = extname(name);
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  return `${name.slice(0, -ext.length)}.${hash}${ext}`;
 }
 
 async function listFiles(dir: string): Promise<string[]> {

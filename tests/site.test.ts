@@ -320,10 +320,15 @@ describe('the client bundle', () => {
     expect(script?.getAttribute('integrity')).toMatch(/^sha384-/);
   });
 
-  it('starts with the hint that Chrome may compile all of it while it downloads', async () => {
+  it('imports React and the islands as a chunk that starts with the hint that Chrome may compile all of it while it downloads', async () => {
     const { doc } = await page('/home');
-    const res = await request(app).get(doc.querySelector('script[src]')!.getAttribute('src')!).expect(200);
+    const entry = await request(app).get(doc.querySelector('script[src]')!.getAttribute('src')!).expect(200);
+    const chunk = /import\("\.\/(islands\.[\w-]+\.js)"\)/.exec(entry.text)?.[1];
+    expect(chunk).toBeDefined();
+    const res = await request(app).get(`/assets/${chunk}`).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.text.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    expect(res.text).toContain('hydrateIslands');
   });
 
   it('the stylesheet comes inline, as the built file has it, allowed by its hash in the CSP', async () => {

@@ -109,8 +109,13 @@ export async function visit(page: Page, site: Site, address: string, { script = 
   if (script) await hydrated(page);
 }
 
-/** Resolves once the islands have hydrated and switched to their scripted form. */
+/**
+ * Resolves once the islands have hydrated and switched to their scripted form.
+ * They are hydrated on the visitor's first interaction (client/entry.tsx):
+ * pressing Shift is one that changes nothing else.
+ */
 export async function hydrated(page: Page) {
+  await page.keyboard.press('Shift');
   await page.locator('#site-menu[role="dialog"]').waitFor({ state: 'attached' });
 }
 

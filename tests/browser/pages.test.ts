@@ -124,22 +124,27 @@ describeInBrowser('every page', () => {
   describe('the script', () => {
     const tab = usePage(site, WIDTHS.phone);
 
-    it('starts React DOM without V8 re-parsing the bundle for error stacks, and leaves Error.stackTraceLimit as it was', async () => {
-      // Playwright, like DevTools and Lighthouse, is an inspector: for each Error created while it is
-      // attached, V8 works out the source position of every frame on the stack. React DOM creates a few
-      // as it starts, with the whole bundle on the stack (client/without-error-stacks.ts).
-      const cdp = await tab.page.context().newCDPSession(tab.page);
-      const events: { name: string; dur?: number }[] = [];
-      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)));
-      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });
-      await visit(tab.page, site, '/home');
-      await cdp.send('Tracing.end');
-      await complete;
-      await cdp.detach();
-      expect(events.some((event) => event.name === 'v8.evaluateModule')).toBe(true);
-      expect(events.filter((event) => event.name === 'V8.CollectSourcePositions' && (event.dur ?? 0) > 1000)).toEqual([]);
-      expect(await tab.page.evaluate(() => [Error.stackTraceLimit, typeof new Error('after start-up').stack])).toEqual([10, 'string']);
+    it('loads React and hydrates the islands only on the first interaction', async () => {
+      const { page } = tab;
+      const scripts: string[] = [];
+      const record = (request: { url: () => string; resourceType: () => string }) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', record);
+      try {
+        await visit(page, site, '/home', { script: false });
+        await page.waitForLoadState('networkidle');
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./)]);
+        expect(await drawerButton(page).getAttribute('aria-expanded')).toBeNull();
+
+        await page.mouse.move(20, 40);
+        await page.locator('#site-menu[role="dialog"]').waitFor({ state: 'attached' });
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./), expect.stringMatching(/^\/assets\/islands\./)]);
+        expect(await drawerButton(page).getAttribute('aria-expanded')).toBe('false');
+        expect(tab.problems).toEqual([]);
+      } finally {
+        page.off('request', record);
+      }
     });
   });
 

@@ -1,0 +1,25 @@
+/** Finds the server-rendered islands and hydrates each with its component. */
+import { startTransition, type ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { ISLANDS, LEGAL_PANEL_CLASS } from '../shared/ui/islands.ts';
+import { LegalTabs, type LegalTabsProps } from '../shared/ui/LegalTabs.tsx';
+import { SiteNav, type SiteNavProps } from '../shared/ui/SiteNav.tsx';
+
+const components: Record<string, (root: HTMLElement, props: never) => ReactElement> = {
+  [ISLANDS.siteNav]: (_root, props: SiteNavProps) => <SiteNav {...props} />,
+  // The panels keep the HTML the server rendered, so the legal texts are not in this bundle.
+  [ISLANDS.legalTabs]: (root, props: LegalTabsProps) => (
+    <LegalTabs {...props} panels={[...root.getElementsByClassName(LEGAL_PANEL_CLASS)].map((panel) => ({ html: panel.innerHTML }))} />
+  ),
+};
+
+export function hydrateIslands(): void {
+  // As a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page.
+  startTransition(() => {
+    for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
+      const render = components[root.dataset.island ?? ''];
+      if (render) hydrateRoot(root, render(root, JSON.parse(root.dataset.props ?? '{}') as never));
+    }
+  });
+}
