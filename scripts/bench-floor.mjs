@@ -2,8 +2,8 @@
  * The "Node http" column of `npm run bench`: Node's http module answering
  * each target with our exact status, headers and bytes through plain
  * writeHead, with no lookup, negotiation or log. What is left between it and
- * nginx is Node's http module's own per-request cost, which the site's fast
- * lane (server/fastlane.ts) avoids. Not used by the site.
+ * nginx is Node's http module's own per-request cost; what is left between it
+ * and our server is ours. Not used by the site.
  *
  * BENCH_FLOOR_RESPONSES: a JSON file of { [path]: { status, headers: [name, value, …], body: base64 } }.
  */

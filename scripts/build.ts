@@ -77,12 +77,10 @@ const renderToStringOnly: esbuild.Plugin = {
 };
 
 export async function buildServer(): Promise<void> {
+  await rm(join(dist, 'server'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [join(root, 'server/main.ts')],
     outdir: join(dist, 'server'),
-    // Express is imported lazily (server/app.ts); splitting puts it in a chunk of its own.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -2,9 +2,9 @@
  * The process: read the configuration, listen, log, and shut down gracefully.
  * Everything about answering requests lives in app.ts.
  */
+import { createServer } from 'node:http';
 import { ConfigError, readConfig } from './config.ts';
 import { createApp } from './app.ts';
-import { serve } from './fastlane.ts';
 import { closeLogs, createLogger } from './logger.ts';
 import { drainable } from './shutdown.ts';
 
@@ -38,18 +38,21 @@ process.on('uncaughtException', (err) => exitAfterFatal(err, 'uncaught exception
 process.on('unhandledRejection', (reason) => exitAfterFatal(reason, 'unhandled rejection; exiting'));
 
 const app = createApp({ config, logger });
-const { server, lane } = serve(app, app.answer, {
-  // Longer than the 60 s idle timeout of nginx and common load balancers, so
-  // the proxy, not us, closes idle connections and never reuses one we closed.
-  keepAliveTimeout: 65_000,
-  // From a request's first byte: 10 s for its headers, 30 s for all of it
-  // (ours are small GETs). Checked every 2 s rather than Node's default 30 s,
-  // so a slow-headers client is dropped close to the 10 s.
-  headersTimeout: 10_000,
-  requestTimeout: 30_000,
-  connectionsCheckingInterval: 2_000,
-});
-const connections = drainable(server, lane);
+const server = createServer(
+  {
+    // Longer than the 60 s idle timeout of nginx and common load balancers, so
+    // the proxy, not us, closes idle connections and never reuses one we closed.
+    keepAliveTimeout: 65_000,
+    // From a request's first byte: 10 s for its headers, 30 s for all of it
+    // (ours are small GETs). Checked every 2 s rather than Node's default 30 s,
+    // so a slow-headers client is dropped close to the 10 s.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    connectionsCheckingInterval: 2_000,
+  },
+  app,
+);
+const connections = drainable(server);
 server.on('error', (err) => exitAfterFatal(err, 'could not listen'));
 
 let stopping = false;

@@ -11,7 +11,6 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
-import type { FastLane } from './fastlane.ts';
 
 interface Connection {
   request?: IncomingMessage;
@@ -26,11 +25,8 @@ export interface Drainable {
   drain(timeoutMs: number): Promise<boolean>;
 }
 
-/**
- * Watches a server's connections so that it can be drained later. Call before
- * it listens. Connections the fast lane still holds are its to close.
- */
-export function drainable(server: Server, lane?: FastLane): Drainable {
+/** Watches a server's connections so that it can be drained later. Call before it listens. */
+export function drainable(server: Server): Drainable {
   const connections = new Map<Socket, Connection>();
   let draining = false;
 
@@ -78,14 +74,13 @@ export function drainable(server: Server, lane?: FastLane): Drainable {
           for (const socket of connections.keys()) socket.destroy();
           resolve(false);
         }, timeoutMs);
-        // net's close stops listening and calls back once the last connection has closed.
+        // net.Server's own close (which http.Server's calls after closing idle connections, see
+        // above): it stops listening and calls back once the last connection has closed.
         NetServer.prototype.close.call(server, () => {
           clearTimeout(timer);
           resolve(true);
         });
-        lane?.close();
         for (const [socket, connection] of connections) {
-          if (lane?.holds(socket)) continue;
           if (isIdle(socket, connection)) socket.destroy();
           else connection.response?.once('close', () => closeIfIdle(socket));
         }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from '../server/app.ts';
 import { defaultSite } from '../shared/site.ts';
 
@@ -28,4 +29,12 @@ export async function exchange(port: number, ...parts: string[]): Promise<string
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 250))]);
   socket.destroy();
   return Buffer.concat(chunks).toString('latin1').replace(/^Date: .*\r\n/gm, 'Date: (now)\r\n');
+}
+
+/** Node's HTTP server for `listener` on a free loopback port, as in production: raw bytes meet its parser and limits. */
+export async function listening(listener: RequestListener): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { server, port: (server.address() as AddressInfo).port, close };
 }

@@ -9,8 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { serve, type FastLane } from '../server/fastlane.ts';
-import { testApp } from './helpers.ts';
+import { listening, testApp } from './helpers.ts';
 
 const boom: Route = {
   ...routes[0]!,
@@ -21,22 +20,16 @@ const boom: Route = {
 };
 const app = testApp({ routes: [...routes, boom] });
 let server: Server;
-let lane: FastLane | undefined;
 let port: number;
+let close: () => Promise<void>;
 let scriptUrl: string;
 
 beforeAll(async () => {
   await app.prepared;
-  // The production server, so hostile input meets the fast lane first.
-  ({ server, lane } = serve(app, app.answer));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as { port: number }).port;
+  ({ server, port, close } = await listening(app));
   scriptUrl = /<script[^>]+src="([^"]+)"/.exec((await request(app).get('/home')).text)![1]!;
 });
-afterAll(() => {
-  lane?.close();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => close());
 
 /** Sends raw bytes and returns the raw response (for requests supertest cannot make). */
 function raw(payload: string | Buffer, timeoutMs = 5000): Promise<string> {

@@ -4,6 +4,7 @@
  * console problems, and axe-core.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -12,7 +13,6 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliases, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../shared/routes.ts';
-import { serve } from '../../server/fastlane.ts';
 import { testApp } from '../helpers.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -43,9 +43,7 @@ export function useSite(): Site {
   const site = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
-    // The production server: Node's, with the fast lane in front.
-    const app = testApp();
-    const { server, lane } = serve(app, app.answer);
+    const server = createServer(testApp());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const browser = await chromium.launch({
@@ -55,7 +53,6 @@ export function useSite(): Site {
     Object.assign(site, { url: (path: string) => origin + path, browser });
     close = async () => {
       await browser.close();
-      lane?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     };

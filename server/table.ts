@@ -1,0 +1,134 @@
+/**
+ * Every response the site can give without rendering anything per request,
+ * prepared once at start-up: each page of the route table (and the redirect
+ * to it from a trailing slash), the not-found and bad-request pages, every
+ * built asset, the fixed documents and the health checks.
+ */
+import { routeAddresses } from '../shared/paths.ts';
+import { renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
+import type { Route } from '../shared/routes.ts';
+import type { LoadedAssets } from './assets.ts';
+import { fixedDocuments } from './documents.ts';
+import type { Logger } from './logger.ts';
+import { prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
+import type { HeaderList } from './security.ts';
+
+export const CACHE = {
+  page: 'public, no-cache',
+  asset: 'public, max-age=31536000, immutable',
+  redirect: 'public, max-age=86400',
+  none: 'no-store',
+} as const;
+export const HTML = 'text/html; charset=utf-8';
+export const TEXT = 'text/plain; charset=utf-8';
+export const ASSET_PREFIX = '/assets/';
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+/** A path segment starting with a dot (/.env, /.git/…), before any query: never anything of ours unless prepared. */
+export const DOTFILE = /^[^?]*\/\.[^/?]/;
+
+export interface ResponseTable {
+  /** The prepared answer to a GET or HEAD of this request target, or undefined for the Express app to answer. */
+  lookup(url: string): PreparedResponse | undefined;
+  /** The prepared answer for what a target resolved to, or undefined if it could not be prepared. */
+  forResolution(resolution: Resolution): PreparedResponse | undefined;
+  health: PreparedResponse;
+  readiness(): PreparedResponse;
+  /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending. */
+  setReady(ready: boolean): void;
+  /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
+  complete: Promise<void>;
+}
+
+interface TableInput {
+  routes: readonly Route[];
+  renderOptions: RenderOptions;
+  assets: LoadedAssets;
+  baseHeaders: HeaderList;
+  logger: Logger;
+}
+
+export function prepareResponses({ routes, renderOptions, assets, baseHeaders, logger }: TableInput): ResponseTable {
+  /** By request target for what has a fixed address, by resolution key for pages and redirects. */
+  const table = new Map<string, PreparedResponse>();
+  const completing: Promise<void>[] = [];
+  const add = (key: string, input: Omit<PrepareInput, 'baseHeaders'>) => {
+    const prepared = prepare({ ...input, baseHeaders });
+    table.set(key, prepared);
+    completing.push(prepared.complete);
+    return prepared;
+  };
+
+  for (const file of assets.files) {
+    const compress = Object.keys(file.encoded).length > 0;
+    add(file.url, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
+  }
+  for (const doc of fixedDocuments({ routes, site: renderOptions.site, assets: assets.urls })) {
+    add(doc.path, { status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: doc.cacheControl });
+  }
+  const json = (status: number, body: string) =>
+    prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });
+  const health = json(200, '{"status":"ok"}');
+  const ready = json(200, '{"status":"ready"}');
+  const draining = json(503, '{"status":"shutting down"}');
+  table.set(HEALTH_PATH, health);
+  let isReady = true;
+
+  for (const resolution of pageResolutions(routes)) {
+    const key = resolutionKey(resolution);
+    try {
+      add(key, pageInput(resolution, renderOptions));
+    } catch (err) {
+      // The Express app renders it per request, and its error handler answers if that throws too.
+      logger.error({ err, key }, 'could not pre-render; it will be rendered per request');
+    }
+  }
+
+  const forResolution = (resolution: Resolution) => table.get(resolutionKey(resolution));
+  return {
+    lookup(url) {
+      if (url === READY_PATH) return isReady ? ready : draining;
+      const exact = table.get(url);
+      if (exact || url.startsWith(ASSET_PREFIX) || DOTFILE.test(url)) return exact;
+      const resolution = resolveUrl(url, routes);
+      return resolution.kind === 'not-found' ? undefined : forResolution(resolution);
+    },
+    forResolution,
+    health,
+    readiness: () => (isReady ? ready : draining),
+    setReady: (value) => {
+      isReady = value;
+    },
+    complete: Promise.all(completing).then(() => undefined),
+  };
+}
+
+/** Every address of every route, the redirect to it from a trailing slash, the not-found page and the bad-request page. */
+function pageResolutions(routes: readonly Route[]): Resolution[] {
+  const resolutions: Resolution[] = [];
+  for (const route of routes) {
+    for (const address of routeAddresses(route)) {
+      const page = resolveUrl(address, routes);
+      resolutions.push(page);
+      if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes));
+    }
+  }
+  resolutions.push({ kind: 'not-found' }, { kind: 'bad-request' });
+  return resolutions;
+}
+
+/** Renders one resolution; throws what the screen throws. */
+function pageInput(resolution: Resolution, options: RenderOptions): Omit<PrepareInput, 'baseHeaders'> {
+  const result = renderResolution(resolution, options);
+  if (result.kind === 'redirect') {
+    return {
+      status: result.status,
+      body: Buffer.from(`Moved Permanently. Redirecting to ${result.location}\n`),
+      contentType: TEXT,
+      cacheControl: CACHE.redirect,
+      extraHeaders: [['location', result.location]],
+      compress: false,
+    };
+  }
+  return { status: result.status, body: Buffer.from(result.html), contentType: HTML, cacheControl: result.status === 200 ? CACHE.page : CACHE.none };
+}
