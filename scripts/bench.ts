@@ -12,16 +12,17 @@
  *
  * Besides nginx and the renderToString baseline, a "Node http" server
  * (scripts/bench-floor.mjs) answers with the same bytes and headers through
- * plain http.createServer and writeHead: what Node's http module allows,
- * which our fast lane (server/fastlane.ts) exists to go past.
+ * plain http.createServer and writeHead, with no lookup, negotiation or log:
+ * the ceiling for any server built on Node's http module, ours included.
  *
  * BENCH_RUNS (default 3), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NGINX, standaloneNginxConfig } from './nginx.ts';
 import { SERVER_ARGS } from './server-command.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -177,28 +178,17 @@ function nginxConfig(dir: string, port: number, targets: { target: Target; fetch
 ${headers}
     }`;
   });
-  return `worker_processes 1;
-daemon off;
-error_log ${dir}/error.log warn;
-pid ${dir}/nginx.pid;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  server_tokens off;
+  return standaloneNginxConfig(
+    dir,
+    `  server_tokens off;
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
   server {
     listen 127.0.0.1:${port};
 ${locations.join('\n')}
-  }
-}
-`;
+  }`,
+  );
 }
 
 /** Milliseconds from spawning a process to its exit. */
@@ -231,21 +221,24 @@ async function main() {
   const server = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
   // Wait until the brotli encodings (made in the background) are in place.
   await waitFor(ours, '/home', (res) => res.headers['content-encoding'] === 'br');
-  const script = /<script[^>]+src="([^"]+)"/.exec((await fetchRaw(ours, '/home', 'identity')).body.toString())?.[1];
-  if (!script) throw new Error('No script in /home');
+  // The script that matters is the chunk with React and the islands, which the small entry imports.
+  const entry = /<script[^>]+src="([^"]+)"/.exec((await fetchRaw(ours, '/home', 'identity')).body.toString())?.[1];
+  const chunk = entry && /import\("\.\/([^"]+)"\)/.exec((await fetchRaw(ours, entry, 'identity')).body.toString())?.[1];
+  if (!chunk) throw new Error('No script chunk found from /home');
+  const script = `/assets/${chunk}`;
   const targets: Target[] = [
     { name: 'GET /home', path: '/home' },
     { name: 'GET /products/industrial-chemicals', path: '/products/industrial-chemicals' },
-    { name: `GET ${script.replace(/\.[0-9a-f]{12}\./, '.[hash].')}`, path: script },
+    { name: `GET ${script.replace(/\.[\w]{8,12}\./, '.[hash].')}`, path: script },
   ];
   for (const target of targets) await waitFor(ours, target.path, (res) => res.headers['content-encoding'] === 'br');
   const fetched = await Promise.all(targets.map(async (target) => ({ target, fetched: await fetchRaw(ours, target.path) })));
   const contenders: Contender[] = [{ name: 'ours', port: ours }];
 
   let nginx: ChildProcess | undefined;
-  if (has('nginx') || existsSync('/usr/sbin/nginx')) {
+  if (NGINX) {
     writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, fetched));
-    nginx = start(pin(SERVER_CORE, [existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')]));
+    nginx = start(pin(SERVER_CORE, [NGINX, '-p', dir, '-c', join(dir, 'nginx.conf')]));
     await waitFor(nginxPort, targets[0]!.path, (res) => res.status === 200);
     for (const { target, fetched: ourResponse } of fetched) {
       const theirs = await fetchRaw(nginxPort, target.path);

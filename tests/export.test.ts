@@ -4,7 +4,6 @@
  * as the Node server does (status, body, and the headers that matter).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { addressFile, exportSite, fetchRaw, type ExportResult, type RawResponse } from '../scripts/export.ts';
+import { NGINX, standaloneNginxConfig } from '../scripts/nginx.ts';
 import { testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
@@ -70,10 +70,9 @@ describe('npm run export', () => {
   });
 });
 
-const NGINX = '/usr/sbin/nginx';
-const haveNginx = existsSync(NGINX);
+const haveNginx = NGINX !== undefined;
 if (!haveNginx && !process.env.CI) {
-  console.warn(`Skipping the nginx half of tests/export.test.ts: no ${NGINX} (install it with: apt-get install -y nginx-light)`);
+  console.warn('Skipping the nginx half of tests/export.test.ts: no nginx (install it with: apt-get install -y nginx-light)');
 }
 
 /** Request headers that choose each representation: none, one encoding, what a browser sends, and a refusal. */
@@ -162,29 +161,18 @@ describe.skipIf(!haveNginx && !process.env.CI)('the export served by nginx', () 
     const port = await freePort();
     await writeFile(
       join(prefix, 'conf', 'test.conf'),
-      `daemon off;
-master_process off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 128; }
-http {
-    access_log off;
-    client_body_temp_path ${prefix}/client_body;
-    proxy_temp_path ${prefix}/proxy;
-    fastcgi_temp_path ${prefix}/fastcgi;
-    uwsgi_temp_path ${prefix}/uwsgi;
-    scgi_temp_path ${prefix}/scgi;
-    include site-http.conf;
-    server {
-        listen 127.0.0.1:${port};
-        root ${exported.siteDir};
-        include site-server.conf;
-    }
-}
-`,
+      standaloneNginxConfig(
+        prefix,
+        `  include site-http.conf;
+  server {
+    listen 127.0.0.1:${port};
+    root ${exported.siteDir};
+    include site-server.conf;
+  }`,
+        { errorLog: 'stderr' },
+      ),
     );
-    nginx = spawn(NGINX, ['-p', prefix, '-c', 'conf/test.conf'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx = spawn(NGINX!, ['-p', prefix, '-c', 'conf/test.conf'], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx.stderr!.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString()));
     nginxOrigin = `http://127.0.0.1:${port}`;
     await waitFor(nginxOrigin, nginx, nginxLog);

@@ -1,0 +1,27 @@
+/**
+ * A throwaway nginx for the benchmark, the rollout check and the export
+ * test: a main configuration that keeps everything nginx writes under `dir`
+ * and runs in the foreground, around the `http` block's own directives.
+ */
+import { existsSync } from 'node:fs';
+
+/** Debian's nginx (apt-get install -y nginx-light), or undefined. */
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+export function standaloneNginxConfig(dir: string, http: string, { errorLog = `${dir}/error.log` } = {}): string {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${http}
+}
+`;
+}
