@@ -2,7 +2,7 @@
  * Both islands work without JavaScript (the menu is a native popover, the
  * legal tabs are links), so React is loaded and they are hydrated only when
  * the visitor first points, touches, types or moves focus: a visit that only
- * reads runs no more script than this. See docs/decisions/islands.md.
+ * reads runs no more script than this. See docs/decisions/0003-islands.md.
  */
 const FIRST_INTERACTION = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
