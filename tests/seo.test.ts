@@ -358,11 +358,12 @@ describe.skipIf(!haveChromium && !process.env.CI)('in a browser (Chromium)', () 
   async function visitAboutFromHome(reducedMotion: 'no-preference' | 'reduce') {
     const context = await browser.newContext({ reducedMotion });
     await context.addInitScript(() => {
-      const record = window as unknown as { violations: string[]; viewTransition?: boolean };
+      const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };
       record.violations = [];
       document.addEventListener('securitypolicyviolation', (event) => record.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-      window.addEventListener('pagereveal', (event) => {
-        record.viewTransition = (event as Event & { viewTransition: unknown }).viewTransition != null;
+      // pagereveal comes with the first frame after activation, which can be after 'load' on a busy machine.
+      record.viewTransition = new Promise((resolve) => {
+        window.addEventListener('pagereveal', (event) => resolve((event as Event & { viewTransition: unknown }).viewTransition != null), { once: true });
       });
     });
     const page = await context.newPage();
@@ -383,9 +384,9 @@ describe.skipIf(!haveChromium && !process.env.CI)('in a browser (Chromium)', () 
     await page.click('main a.button[href="/about"]');
     await page.waitForURL(`${origin}/about`);
     await page.waitForLoadState('load');
-    const onAbout = await page.evaluate(() => {
-      const record = window as unknown as { violations: string[]; viewTransition?: boolean };
-      return { violations: record.violations, viewTransition: record.viewTransition };
+    const onAbout = await page.evaluate(async () => {
+      const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };
+      return { violations: record.violations, viewTransition: await record.viewTransition };
     });
     const result = { ruleSets, violations: [...violationsOnHome, ...onAbout.violations], viewTransition: onAbout.viewTransition, problems };
     await context.close();
