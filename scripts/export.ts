@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
-import { fixedDocuments, responseHeaders } from '../server/documents.ts';
+import { responseHeaders } from '../server/security.ts';
+import { fixedDocuments } from '../shared/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
 import { resolveUrl, type RenderOptions } from '../shared/render.tsx';
 import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
@@ -422,7 +423,7 @@ ${fileLocation('= /__site/bad-request', badRequest!).replace('{\n', '{\n    inte
 `;
 
   const headers = `${GENERATED}
-# The headers every response carries (server/documents.ts responseHeaders()), and two
+# The headers every response carries (server/security.ts responseHeaders()), and two
 # that depend on the request. Included in each location, as add_header does not
 # inherit into a location that adds its own.
 ${common.map(([name, value]) => `add_header ${headerName(name)} ${quote(value)} always;`).join('\n')}

@@ -17,10 +17,9 @@ import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } fro
 import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
 import type { Config } from './config.ts';
-import { responseHeaders } from './documents.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { send } from './responses.ts';
-import type { HeaderList } from './security.ts';
+import { responseHeaders, type HeaderList } from './security.ts';
 import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
 
 export interface AppOptions {

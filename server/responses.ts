@@ -129,28 +129,23 @@ export function send(req: IncomingMessage, res: ServerResponse, prepared: Prepar
   return { status, bytes: head ? 0 : (body?.length ?? 0) };
 }
 
-/** br, then gzip, then identity, among what the client accepts (q=0 refuses); identity when it accepts nothing we have. */
-export function chooseEncoding(header: string | undefined, available: Partial<Record<Encoding, unknown>>): Encoding {
-  if (!header) return 'identity';
-  return acceptedEncodings(header).find((encoding) => available[encoding]) ?? 'identity';
-}
-
 /**
- * Browsers send a handful of distinct Accept-Encoding values, so negotiator's
- * answer for each is kept: its parse was the largest share of our own
- * per-request allocation. Emptied when full, so odd values cannot make it grow.
+ * br, then gzip, then identity, among what the client accepts (q=0 refuses);
+ * identity when it accepts nothing we have. Browsers send a handful of
+ * distinct Accept-Encoding values, so negotiator's answer for each is kept
+ * (its parse was our largest per-request allocation); emptied when full.
  */
 const accepted = new Map<string, Encoding[]>();
-const ACCEPTED_CACHE_SIZE = 64;
 
-function acceptedEncodings(header: string): Encoding[] {
+export function chooseEncoding(header: string | undefined, available: Partial<Record<Encoding, unknown>>): Encoding {
+  if (!header) return 'identity';
   let encodings = accepted.get(header);
   if (!encodings) {
     encodings = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(ENCODINGS, { preferred: ENCODINGS }) as Encoding[];
-    if (accepted.size >= ACCEPTED_CACHE_SIZE) accepted.clear();
+    if (accepted.size >= 64) accepted.clear();
     accepted.set(header, encodings);
   }
-  return encodings;
+  return encodings.find((encoding) => available[encoding]) ?? 'identity';
 }
 
 /** If-Range names the exact representation (a strong comparison), or is absent. */

@@ -3,8 +3,12 @@
  * start-up; every path (pre-rendered pages, assets, health, errors) sends the
  * same captured list, so no response can miss one or send one twice.
  */
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SPECULATION_RULES_PATH } from '../shared/documents.ts';
+import type { RenderOptions } from '../shared/render.tsx';
+import { allStructuredDataBlocks } from '../shared/structured-data.ts';
 
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
@@ -40,28 +44,9 @@ const helmetOptions = {
 } as const;
 
 /** Features the site never uses, switched off for it and anything it might embed. */
-const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'autoplay',
-  'camera',
-  'display-capture',
-  'encrypted-media',
-  'fullscreen',
-  'geolocation',
-  'gyroscope',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'picture-in-picture',
-  'publickey-credentials-get',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+const PERMISSIONS_POLICY = ['accelerometer', 'autoplay', 'camera', 'display-capture', 'encrypted-media', 'fullscreen', 'geolocation',
+  'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'picture-in-picture', 'publickey-credentials-get', 'screen-wake-lock',
+  'serial', 'usb', 'xr-spatial-tracking'].map((feature) => `${feature}=()`).join(', ');
 
 /** Hashes ("sha256-…") of the inline blocks the CSP allows: JSON-LD scripts and the inline stylesheet. */
 export interface InlineHashes {
@@ -87,4 +72,17 @@ export function securityHeaders(inline: InlineHashes = {}): HeaderList {
   if (failure) throw failure;
   captured.set('permissions-policy', PERMISSIONS_POLICY);
   return [...captured];
+}
+
+/**
+ * The headers every response carries: the security set, its CSP allowing the
+ * structured data blocks by hash (the header is the same on every response, so
+ * it lists the blocks of all pages), and where the speculation rules are.
+ */
+export function responseHeaders(options: RenderOptions): HeaderList {
+  const hash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+  const scripts = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url }).map(hash);
+  const inline = { scripts, styles: [hash(options.assets.styles)] };
+  // A structured-field list of strings: https://html.spec.whatwg.org/multipage/speculative-loading.html#the-speculation-rules-header
+  return [...securityHeaders(inline), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];
 }

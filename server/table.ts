@@ -8,7 +8,7 @@ import { routeAddresses } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
-import { fixedDocuments } from './documents.ts';
+import { fixedDocuments } from '../shared/documents.ts';
 import type { Logger } from './logger.ts';
 import { prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
 import type { HeaderList } from './security.ts';
@@ -64,7 +64,8 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     add(file.url, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
   for (const doc of fixedDocuments({ routes, site: renderOptions.site, assets: assets.urls })) {
-    add(doc.path, { status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: doc.cacheControl });
+    // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
+    add(doc.path, { status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: CACHE.page });
   }
   const json = (status: number, body: string) =>
     prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });

@@ -24,7 +24,7 @@ export const ICON_ASSETS = {
 } as const;
 export const SHARE_IMAGE = { name: 'share.png', width: 1200, height: 630, type: 'image/png' } as const;
 
-/** Addresses of the fixed documents the head points at (server/documents.ts serves them). */
+/** Addresses of the fixed documents the head points at (documents.ts makes them). */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
 export interface HeadLinks {

@@ -1,23 +1,19 @@
 /**
- * Files the server answers at fixed addresses besides pages and hashed assets
- * (for crawlers, the web app manifest, the speculation rules), and the headers
- * every response carries. Each is derived from the route table and the site
- * config, and prepared once like every other response.
+ * The files the site answers at fixed addresses besides pages and hashed
+ * assets: for crawlers, the web app manifest, the speculation rules. Each is
+ * derived from the route table and the site config; the server prepares and
+ * serves them like the pages (server/table.ts), the static export writes them.
  */
-import { createHash } from 'node:crypto';
-import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from '../shared/metadata.ts';
-import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
-import type { AssetUrls, RenderOptions } from '../shared/render.tsx';
-import type { Route } from '../shared/routes.ts';
-import type { SiteConfig } from '../shared/site.ts';
-import { allStructuredDataBlocks } from '../shared/structured-data.ts';
-import { securityHeaders, type HeaderList } from './security.ts';
+import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
+import { HOME_PATH, routeAddresses } from './paths.ts';
+import type { AssetUrls } from './render.tsx';
+import type { Route } from './routes.ts';
+import type { SiteConfig } from './site.ts';
 
 export interface FixedDocument {
   path: string;
   contentType: string;
-  body: string | Buffer;
-  cacheControl: string;
+  body: string;
 }
 
 interface DocumentInput {
@@ -28,34 +24,14 @@ interface DocumentInput {
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const SPECULATION_RULES_PATH = '/speculation-rules.json';
-/** They name hashed assets and routes that change with each release: revalidate every time (ETag makes that cheap). */
-const REVALIDATE = 'public, no-cache';
 
 export function fixedDocuments(input: DocumentInput): FixedDocument[] {
   return [
-    { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', body: robotsTxt(input.site), cacheControl: REVALIDATE },
-    { path: SITEMAP_PATH, contentType: 'application/xml; charset=utf-8', body: sitemapXml(input), cacheControl: REVALIDATE },
-    { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: webManifest(input), cacheControl: REVALIDATE },
-    {
-      path: SPECULATION_RULES_PATH,
-      contentType: 'application/speculationrules+json; charset=utf-8',
-      body: JSON.stringify(speculationRules),
-      cacheControl: REVALIDATE,
-    },
+    { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', body: robotsTxt(input.site) },
+    { path: SITEMAP_PATH, contentType: 'application/xml; charset=utf-8', body: sitemapXml(input) },
+    { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: webManifest(input) },
+    { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: JSON.stringify(speculationRules) },
   ];
-}
-
-/**
- * The headers every response carries: the security set, its CSP allowing the
- * structured data blocks by hash (the header is the same on every response, so
- * it lists the blocks of all pages), and where the speculation rules are.
- */
-export function responseHeaders(options: RenderOptions): HeaderList {
-  const hash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-  const scripts = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url }).map(hash);
-  const inline = { scripts, styles: [hash(options.assets.styles)] };
-  // A structured-field list of strings: https://html.spec.whatwg.org/multipage/speculative-loading.html#the-speculation-rules-header
-  return [...securityHeaders(inline), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];
 }
 
 function robotsTxt(site: SiteConfig): string {
