@@ -66,7 +66,8 @@ export function LegalTabs({ tabs, initial, panels }: LegalTabsProps & { panels: 
 
   return (
     <div className="legal-tabs">
-      <div className="legal-tabs__list" role={enhanced ? 'tablist' : undefined} aria-label="Legal documents">
+      {/* Links between the documents until the script makes them tabs; a nav can carry both roles' label. */}
+      <nav className="legal-tabs__list" role={enhanced ? 'tablist' : undefined} aria-label="Legal documents">
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
           return (
@@ -90,7 +91,7 @@ export function LegalTabs({ tabs, initial, panels }: LegalTabsProps & { panels: 
             </a>
           );
         })}
-      </div>
+      </nav>
       {tabs.map((tab, index) => {
         const body = panels[index];
         return (

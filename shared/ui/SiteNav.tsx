@@ -21,7 +21,7 @@ export const MENU_ID = 'site-menu';
 
 /**
  * The top bar and the full-screen overlay menu. Without JavaScript the overlay
- * is a native popover that the drawer and exit buttons open and close. The
+ * is a native popover (a non-modal dialog) that the drawer and exit buttons open and close. The
  * script adds what a modal needs: focus moves in and stays in, the page
  * behind is inert, and focus returns to the drawer button on close.
  */
@@ -103,7 +103,8 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
         id={MENU_ID}
         className="overlay-menu"
         popover="auto"
-        role={enhanced ? 'dialog' : undefined}
+        // A dialog either way (the label needs a role that can be named); modal only once the script traps focus.
+        role="dialog"
         aria-modal={enhanced ? true : undefined}
         aria-label="Menu"
         onKeyDown={trapTab}
