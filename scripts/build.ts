@@ -22,7 +22,7 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.
 export async function buildClient(): Promise<BuildManifest> {
   await rm(join(dist, 'client'), { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
-  const manifest: BuildManifest = { files: {} };
+  const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {} };
 
   const bundle = await esbuild.build({
     entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },

@@ -9,6 +9,7 @@ import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from 
 import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
 import type { AssetUrls, RenderOptions } from '../shared/render.tsx';
 import type { Route } from '../shared/routes.ts';
+import { readerDocuments } from '../shared/readers.ts';
 import type { SiteConfig } from '../shared/site.ts';
 import { allStructuredDataBlocks } from '../shared/structured-data.ts';
 import { securityHeaders, type HeaderList } from './security.ts';
@@ -42,6 +43,8 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
       body: JSON.stringify(speculationRules),
       cacheControl: REVALIDATE,
     },
+    // security.txt (shared/readers.ts).
+    ...readerDocuments({ routes: input.routes, site: input.site, builtAt: input.assets.builtAt }).map((doc) => ({ ...doc, cacheControl: REVALIDATE })),
   ];
 }
 

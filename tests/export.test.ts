@@ -125,7 +125,9 @@ function requestTargets(): string[] {
     '/assets/%FF',
     // Dotfiles are never ours: a plain 404.
     '/.env',
-    '/.well-known/security.txt',
+    '/.well-known/other.txt',
+    '/.well-known/security.txt?x=1',
+    '/security.txt?x=1',
     '/about/.hidden',
     // Health checks, as Express matches them.
     '/healthz',
