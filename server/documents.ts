@@ -43,7 +43,7 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
       body: JSON.stringify(speculationRules),
       cacheControl: REVALIDATE,
     },
-    // security.txt (shared/readers.ts).
+    // security.txt, llms.txt and the pages as Markdown (shared/readers.ts).
     ...readerDocuments({ routes: input.routes, site: input.site, builtAt: input.assets.builtAt }).map((doc) => ({ ...doc, cacheControl: REVALIDATE })),
   ];
 }
