@@ -1,7 +1,8 @@
 /**
- * Production build: the client bundle and stylesheet (esbuild), the images,
- * each named by a content hash and pre-compressed, a manifest the server reads
- * at start-up, and the server bundle that `npm start` runs with plain node.
+ * Production build: the client bundle and stylesheet (esbuild), the images
+ * and each page's share image, each named by a content hash and
+ * pre-compressed, a manifest the server reads at start-up, and the server
+ * bundle that `npm start` runs with plain node.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildManifest } from '../server/assets.ts';
+import { shareImage } from '../shared/metadata.ts';
+import { routes } from '../shared/routes.ts';
+import { renderShareImage } from './share-images.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -60,6 +64,10 @@ export async function buildClient(): Promise<BuildManifest> {
   const assetsSrc = join(root, 'client', 'assets');
   for (const file of await listFiles(assetsSrc)) {
     await emit(manifest, relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
+  }
+  // Each page's share image, drawn from our SVGs (scripts/share-images.ts).
+  for (const image of new Map(routes.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
+    await emit(manifest, image.name, renderShareImage(image));
   }
   await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
