@@ -1,7 +1,8 @@
 /**
- * Production build: the client bundle and stylesheet (esbuild), the images,
- * each named by a content hash and pre-compressed, a manifest the server reads
- * at start-up, and the server bundle that `npm start` runs with plain node.
+ * Production build: the client bundle and stylesheet (esbuild), the images
+ * and each page's share image, each named by a content hash and
+ * pre-compressed, a manifest the server reads at start-up, and the server
+ * bundle that `npm start` runs with plain node.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,19 +12,24 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildManifest } from '../server/assets.ts';
+import { shareImage } from '../shared/metadata.ts';
+import { routes } from '../shared/routes.ts';
+import { renderShareImage } from './share-images.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const assetsOut = join(dist, 'client', 'assets');
 const ASSET_PREFIX = '/assets/';
 /** Types worth compressing; PNGs are compressed already. */
+const TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16'];
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
 export async function buildClient(): Promise<BuildManifest> {
   await rm(join(dist, 'client'), { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
-  const manifest: BuildManifest = { files: {} };
+  const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {} };
 
+  const localHours = await buildLocalHours(manifest);
   const bundle = await esbuild.build({
     entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },
     bundle: true,
@@ -32,7 +38,7 @@ export async function buildClient(): Promise<BuildManifest> {
     // The islands (React and all) are a chunk of their own, which the entry imports on the first interaction.
     splitting: true,
     chunkNames: '[name].[hash]',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    target: TARGET,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
@@ -43,6 +49,7 @@ export async function buildClient(): Promise<BuildManifest> {
     metafile: true,
     write: false,
     outdir: assetsOut,
+    plugins: [localHours],
     logLevel: 'warning',
   });
   for (const file of bundle.outputFiles) {
@@ -58,8 +65,40 @@ export async function buildClient(): Promise<BuildManifest> {
   for (const file of await listFiles(assetsSrc)) {
     await emit(manifest, relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
   }
+  // Each page's share image, drawn from our SVGs (scripts/share-images.ts).
+  for (const image of new Map(routes.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
+    await emit(manifest, image.name, renderShareImage(image));
+  }
   await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/**
+ * The footer's hours in the visitor's time zone (client/local-hours.ts), bundled
+ * on their own, and a plugin that points the entry's import of them at the
+ * built file. Inside the split build, any second module in the entry makes
+ * esbuild move its runtime helpers to a chunk of their own that the entry and
+ * the islands would fetch too (https://github.com/evanw/esbuild/issues/1892).
+ */
+async function buildLocalHours(manifest: BuildManifest): Promise<esbuild.Plugin> {
+  const built = await esbuild.build({
+    entryPoints: [join(root, 'client/local-hours.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: TARGET,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  });
+  await emit(manifest, 'local-hours.js', Buffer.from(built.outputFiles[0]!.contents));
+  const url = manifest.files['local-hours.js']!.url;
+  return {
+    name: 'local-hours',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/local-hours\.ts$/ }, () => ({ path: `./${relative(ASSET_PREFIX, url)}`, external: true }));
+    },
+  };
 }
 
 /**

@@ -332,6 +332,8 @@ map $request_method $site_allow {
 # not one of our addresses.
 map $request_uri $site_raw {
     default "";
+    # A fixed document at its exact address is ours, even under a dot segment (/.well-known/…).
+${documents.map((entry) => `    ${quote(entry.url)} "";`).join('\n')}
     "~*^(?:[^%?]|${VALID_PERCENT_UTF8})*+%" bad-request;
     "~^/assets/[^?]*(\\?|%|/\\.)" plain-not-found;
     "~^[^?]*/\\.[^/?]" plain-not-found;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates every PNG under client/assets from its SVG source.
+# Regenerates the icon PNGs under client/assets from their SVG source.
 # Needs: rsvg-convert (librsvg2-bin), pngquant, optipng
 #   apt-get install -y librsvg2-bin pngquant optipng
-# The share image uses <text>: its look depends on the installed sans-serif
-# font (rendered here with Nimbus Sans, the Helvetica metric clone).
+# The share images are not made here: `npm run build` draws one per page
+# (scripts/share-images.ts).
 set -euo pipefail
 cd "$(dirname "$0")/../client/assets"
 
@@ -22,14 +22,10 @@ rsvg-convert -w 180 -h 180 -b "$NAVY" icons/favicon.svg -o icons/apple-touch-ico
 rsvg-convert -w 192 -h 192 -b "$NAVY" icons/favicon.svg -o icons/icon-192.png
 rsvg-convert -w 512 -h 512 -b "$NAVY" icons/favicon.svg -o icons/icon-512.png
 
-# Open Graph share image, 1200x630. Its source sits outside client/assets so
-# the build does not publish it.
-rsvg-convert -w 1200 -h 630 -b "$NAVY" ../icon-sources/share.svg -o share.png
-
 # Palette-quantise and optimise (metadata stripped).
-for f in icons/favicon-32.png icons/apple-touch-icon.png icons/icon-192.png icons/icon-512.png share.png; do
+for f in icons/favicon-32.png icons/apple-touch-icon.png icons/icon-192.png icons/icon-512.png; do
   pngquant --force --skip-if-larger --strip --quality 85-100 --speed 1 --output "$f" -- "$f" || true
   optipng -quiet -o5 -strip all "$f"
 done
 
-ls -l icons/*.png share.png
+ls -l icons/*.png

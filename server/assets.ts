@@ -5,6 +5,8 @@ import type { AssetUrls } from '../shared/render.tsx';
 
 /** dist/client/manifest.json: source name → hashed public URL and SRI digest. */
 export interface BuildManifest {
+  /** When the build was made (ISO 8601). */
+  builtAt: string;
   files: Record<string, { url: string; integrity: string }>;
 }
 
@@ -75,6 +77,7 @@ export function loadAssets(clientDir: string): LoadedAssets {
       styles,
       script: { src: script.url, integrity: script.integrity },
       url: (name) => entry(name).url,
+      builtAt: manifest.builtAt,
     },
   };
 }

@@ -2,6 +2,8 @@
  * What the <head> says about a page to browsers, crawlers and link previews:
  * derived from the route table and the site config, never from the request.
  */
+import { homeContent } from './content/home.ts';
+import { productCategories } from './content/products.ts';
 import { HOME_PATH } from './paths.ts';
 import type { Route } from './routes.ts';
 import type { SiteConfig } from './site.ts';
@@ -22,7 +24,34 @@ export const ICON_ASSETS = {
     { name: 'icons/icon-512.png', size: 512 },
   ],
 } as const;
-export const SHARE_IMAGE = { name: 'share.png', width: 1200, height: 630, type: 'image/png' } as const;
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
+
+/**
+ * What a page's share image shows (scripts/share-images.ts draws it at build
+ * time): the page's title, a line under it, and beside them its category's
+ * illustration or, on other pages, three quotation cards. Nothing from the
+ * configuration, which the build does not know.
+ */
+export interface ShareImage {
+  /** Source name of the built PNG (client assets are named the same way). */
+  name: string;
+  title: string;
+  line: string;
+  /** A file of client/assets/art, or undefined for the quotation cards. */
+  art?: string;
+  alt: string;
+}
+
+export function shareImage(route: Route): ShareImage {
+  const category = productCategories.find((candidate) => candidate.slug === route.productSlug);
+  const title = category?.title ?? route.title;
+  // Named by what it shows, so two routes that show the same share one image.
+  const name = `share/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`;
+  if (category) {
+    return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
+  }
+  return { name, title, line: homeContent.shareLine, alt: `${title}: ${homeContent.shareLine} Three quotation cards, one ticked.` };
+}
 
 /** Addresses of the fixed documents the head points at (documents.ts makes them). */
 export const MANIFEST_PATH = '/manifest.webmanifest';
@@ -82,13 +111,7 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
       title: route.title,
       description: route.description,
       siteName: site.brandName,
-      image: {
-        url: site.publicUrl + asset(SHARE_IMAGE.name),
-        width: SHARE_IMAGE.width,
-        height: SHARE_IMAGE.height,
-        type: SHARE_IMAGE.type,
-        alt: shareImageAlt(site, input.routes),
-      },
+      image: { url: site.publicUrl + asset(shareImage(route).name), ...SHARE_IMAGE, alt: shareImage(route).alt },
     },
     structuredData: structuredDataBlocks(route, input),
   };
@@ -105,10 +128,4 @@ export function errorMeta(site: SiteConfig): PageMeta {
 
 function documentTitle(route: Route, site: SiteConfig): string {
   return route.path === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
-}
-
-/** The share image shows the brand and the home page's tagline. */
-function shareImageAlt(site: SiteConfig, routes: readonly Route[]): string {
-  const home = routes.find((route) => route.path === HOME_PATH);
-  return home ? `${site.brandName}: ${home.title}` : site.brandName;
 }

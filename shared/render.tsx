@@ -29,6 +29,8 @@ export interface AssetUrls {
   script: { src: string; integrity: string };
   /** The public URL of a built file by its source name, e.g. "art/hero.svg". */
   url: (name: string) => string;
+  /** When the build was made (ISO 8601); security.txt's Expires counts from it. */
+  builtAt: string;
 }
 
 export interface RenderOptions {

@@ -65,6 +65,22 @@ describe('npm run export', () => {
     }
   });
 
+  it('writes the documents for other readers, and nginx serves each with its content type', async () => {
+    const server = await readFile(join(exported.nginxDir, 'site-server.conf'), 'utf8');
+    const expected: Array<[string, string]> = [
+      ['/.well-known/security.txt', 'text/plain; charset=utf-8'],
+      ['/security.txt', 'text/plain; charset=utf-8'],
+      ['/llms.txt', 'text/plain; charset=utf-8'],
+      ['/about.md', 'text/markdown; charset=utf-8'],
+      ['/index.html.md', 'text/markdown; charset=utf-8'],
+      ['/products/textiles.md', 'text/markdown; charset=utf-8'],
+    ];
+    for (const [path, type] of expected) {
+      expect(exported.files, path).toContainEqual({ url: path, file: path.slice(1) });
+      expect(server, path).toContain(`location = ${path} {\n    default_type "${type}";`);
+    }
+  });
+
   it('puts the site and the nginx config in two folders and nothing else', async () => {
     expect((await readdir(outDir)).sort()).toEqual(['nginx', 'site']);
     expect((await readdir(exported.nginxDir)).sort()).toEqual(['nginx.conf', 'site-headers.conf', 'site-http.conf', 'site-server.conf']);
@@ -126,7 +142,9 @@ function requestTargets(): string[] {
     '/assets/%FF',
     // Dotfiles are never ours: a plain 404.
     '/.env',
-    '/.well-known/security.txt',
+    '/.well-known/other.txt',
+    '/.well-known/security.txt?x=1',
+    '/security.txt?x=1',
     '/about/.hidden',
     // Health checks, as Express matches them.
     '/healthz',

@@ -12,7 +12,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { chromium, type Browser } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_COLOR, THEME_COLOR } from '../shared/metadata.ts';
+import { BACKGROUND_COLOR, THEME_COLOR, shareImage } from '../shared/metadata.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../shared/render.tsx';
 import { routes, type Route } from '../shared/routes.ts';
@@ -75,10 +75,13 @@ describe('the head of every route address', () => {
     expect(meta(doc, 'og:description')).toBe(route.description);
     expect(meta(doc, 'og:type')).toBe('website');
     expect(meta(doc, 'og:site_name')).toBe(site.brandName);
-    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/share\\.[0-9a-f]+\\.png$`));
+    // The page's own share image, named by its title and a content hash.
+    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/${shareImage(route).name.replace('.png', '')}\\.[0-9a-f]+\\.png$`));
     expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
-    expect(meta(doc, 'og:image:alt')).toBeTruthy();
+    expect(meta(doc, 'og:image:alt')).toMatch(new RegExp(`^${route.title}: `));
     expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(doc, 'twitter:image')).toBe(meta(doc, 'og:image'));
+    expect(meta(doc, 'twitter:image:alt')).toBe(meta(doc, 'og:image:alt'));
     expect(meta(doc, 'theme-color')).toBe(THEME_COLOR);
     expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.webmanifest');
   });
@@ -100,10 +103,16 @@ describe('the head of every route address', () => {
     expect(pngSize(await fetchAsset(touch, 'image/png'))).toEqual({ width: 180, height: 180 });
   });
 
-  it('shares an image of 1200 by 630 pixels, as the tags say', async () => {
-    const { doc } = await head('/home');
-    const url = new URL(meta(doc, 'og:image')!);
-    expect(pngSize(await fetchAsset(url.pathname, 'image/png'))).toEqual({ width: 1200, height: 630 });
+  it('shares an image of 1200 by 630 pixels for each page, as the tags say, and each page its own', async () => {
+    const images = new Set<string>();
+    for (const route of routes) {
+      const { doc } = await head(route.path);
+      const url = new URL(meta(doc, 'og:image')!);
+      const png = await fetchAsset(url.pathname, 'image/png');
+      expect(pngSize(png), route.path).toEqual({ width: 1200, height: 630 });
+      images.add(createHash('sha256').update(png).digest('hex'));
+    }
+    expect(images.size).toBe(routes.length);
   });
 
   it('gives each address its own canonical URL and keeps titles within what search results show', async () => {

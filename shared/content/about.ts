@@ -1,5 +1,16 @@
 import type { AboutContent, CompanyFacts } from './types.ts';
 
+/** What the supplier pays us; the buyer pays nothing. */
+const COMMISSION = '0.05 to 2 percent';
+
+/**
+ * The service in one paragraph, for readers that want the gist (llms.txt):
+ * the facts of the About page below, nothing more.
+ */
+export function serviceSummary(c: CompanyFacts): string {
+  return `${c.brandName} is a procurement intermediary for business buyers. A buyer sends us a Letter of Intent (LOI); we issue a matching LOI under our own company name, so the buyer’s identity stays confidential, gather quotations from our supplier network and present the three offers that best fit the buyer’s needs. The service is free to the buyer: the supplier pays our commission of ${COMMISSION}.`;
+}
+
 /** Text of the About page: About Us, Values and What We Provide. */
 export function aboutContent(c: CompanyFacts): AboutContent {
   return {
@@ -33,7 +44,7 @@ export function aboutContent(c: CompanyFacts): AboutContent {
         },
         {
           title: 'You receive three offers',
-          text: 'We present the three offers to you, free of charge; the supplier pays our commission of 0.05 to 2 percent.',
+          text: `We present the three offers to you, free of charge; the supplier pays our commission of ${COMMISSION}.`,
         },
       ],
     },
@@ -58,7 +69,7 @@ export function aboutContent(c: CompanyFacts): AboutContent {
       heading: 'What We Provide',
       paragraphs: [
         'We give buyers a clear view of the market for a specific requirement, without the work of finding and questioning suppliers themselves.',
-        'Our service costs the buyer nothing. The supplier pays us a commission of 0.05 to 2 percent.',
+        `Our service costs the buyer nothing. The supplier pays us a commission of ${COMMISSION}.`,
         'We source in five categories: Energy and Fuel, Agricultural Inputs, Industrial Chemicals, Construction Materials and Textiles.',
       ],
       list: [

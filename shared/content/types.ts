@@ -63,5 +63,7 @@ export interface HomeContent {
   tagline: string;
   lead: string;
   cta: string;
+  /** The line under the title on the share images of pages other than product pages. */
+  shareLine: string;
   heroAlt: string;
 }

@@ -54,6 +54,8 @@ function ShareTags({ card }: { card: ShareCard }) {
       <meta property="og:image:height" content={String(card.image.height)} />
       <meta property="og:image:alt" content={card.image.alt} />
       <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={card.image.url} />
+      <meta name="twitter:image:alt" content={card.image.alt} />
     </>
   );
 }

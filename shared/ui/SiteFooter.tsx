@@ -15,6 +15,8 @@ export function ContactBlock({ site }: { site: SiteConfig }) {
             <br />
             {businessHours.hours}
           </p>
+          {/* The same hours in the visitor's time zone, filled by client/local-hours.ts; not shown without a script. */}
+          <p className="local-hours" data-local-hours="" />
           <p className="muted">{businessHours.closed}</p>
         </section>
         <section className="contact-block__col">

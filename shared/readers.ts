@@ -1,0 +1,92 @@
+/**
+ * Documents for readers other than people in browsers, derived from the route
+ * table, the content and the site config: security teams (security.txt,
+ * RFC 9116) and AI assistants (llms.txt and each page as Markdown). Pure: the
+ * server prepares them once beside robots.txt (server/documents.ts), and the
+ * static export saves what it answers. See docs/readers.md.
+ */
+import { serviceSummary } from './content/about.ts';
+import { MARKDOWN, markdownAddress, pageMarkdown, text } from './markdown.ts';
+import { aliases, LEGAL_PATH } from './paths.ts';
+import type { Route } from './routes.ts';
+import { businessHours, type SiteConfig } from './site.ts';
+
+export interface ReaderDocument {
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+export interface ReaderInput {
+  routes: readonly Route[];
+  site: SiteConfig;
+  /** When the build was made (ISO 8601): security.txt expires a little under a year after it. */
+  builtAt: string;
+}
+
+export const LLMS_TXT_PATH = '/llms.txt';
+export const SECURITY_TXT_PATH = '/.well-known/security.txt';
+/** The legacy address (RFC 9116, section 3): the same file. */
+export const LEGACY_SECURITY_TXT_PATH = '/security.txt';
+const TEXT = 'text/plain; charset=utf-8';
+/** RFC 9116 recommends an Expires less than a year ahead; a deploy rebuilds, so each release refreshes it. */
+const SECURITY_TXT_LIFETIME_DAYS = 364;
+
+export function readerDocuments(input: ReaderInput): ReaderDocument[] {
+  const securityTxtBody = securityTxt(input);
+  return [
+    { path: SECURITY_TXT_PATH, contentType: TEXT, body: securityTxtBody },
+    { path: LEGACY_SECURITY_TXT_PATH, contentType: TEXT, body: securityTxtBody },
+    { path: LLMS_TXT_PATH, contentType: TEXT, body: llmsTxt(input) },
+    ...markdownPages(input).map(({ path, body }) => ({ path, contentType: MARKDOWN, body })),
+  ];
+}
+
+/** Each route's page as Markdown at its address plus .md, and each alias's (/ → /index.html.md). */
+export function markdownPages({ routes, site }: Pick<ReaderInput, 'routes' | 'site'>): Array<{ path: string; route: Route; body: string }> {
+  const pages = routes.map((route) => ({ path: markdownAddress(route.path), route, body: pageMarkdown(route, { site, routes }) }));
+  for (const [alias, target] of Object.entries(aliases)) {
+    const page = pages.find((candidate) => candidate.route.path === target);
+    if (page) pages.push({ ...page, path: markdownAddress(alias) });
+  }
+  return pages;
+}
+
+/**
+ * https://llmstxt.org: the brand, the service in a quoted paragraph, how to
+ * reach us, then a list of links to every page's Markdown with its description
+ * from the route table: the main pages, each parent's children under its title,
+ * and the legal texts under "Optional" (the convention's name for what a short
+ * context may skip).
+ */
+export function llmsTxt({ routes, site }: Pick<ReaderInput, 'routes' | 'site'>): string {
+  const item = (route: Route) => `- [${text(route.menuLabel ?? route.title)}](${site.publicUrl}${markdownAddress(route.path)}): ${text(route.description)}`;
+  const section = (title: string, members: readonly Route[]) => (members.length ? [`## ${text(title)}`, members.map(item).join('\n')] : []);
+  const legal = routes.filter((route) => route.path === LEGAL_PATH);
+  const main = routes.filter((route) => route.parent === undefined && !legal.includes(route));
+  const parents = routes.filter((route) => routes.some((child) => child.parent === route.path));
+  return `${[
+    `# ${text(site.brandName)}`,
+    `> ${text(serviceSummary(site))}`,
+    text(`Business hours: ${businessHours.days}, ${businessHours.hours}. ${businessHours.closed}.`),
+    text(`General inquiries: ${site.generalEmail}. Sales: ${site.salesEmail}.`),
+    ...section('Pages', main),
+    ...parents.flatMap((parent) => section(parent.title, routes.filter((route) => route.parent === parent.path))),
+    ...section('Optional', legal),
+  ].join('\n\n')}\n`;
+}
+
+/** https://www.rfc-editor.org/rfc/rfc9116: where to report a vulnerability, until when this is true, and where the file lives. */
+export function securityTxt({ site, builtAt }: ReaderInput): string {
+  const built = new Date(builtAt);
+  if (Number.isNaN(built.getTime())) throw new Error(`Not a build date: ${builtAt}`);
+  const expires = new Date(built.getTime() + SECURITY_TXT_LIFETIME_DAYS * 86_400_000);
+  return [
+    `# How to report a security vulnerability in ${site.publicUrl} to ${site.brandName}.`,
+    `Contact: mailto:${site.generalEmail}`,
+    `Expires: ${expires.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    'Preferred-Languages: en',
+    `Canonical: ${site.publicUrl}${SECURITY_TXT_PATH}`,
+    '',
+  ].join('\n');
+}
