@@ -2,6 +2,7 @@
  * Production build: the client bundle and stylesheet (esbuild), the images,
  * each named by a content hash and pre-compressed, a manifest the server reads
  * at start-up, and the server bundle that `npm start` runs with plain node.
+ * First the content check (shared/content/check.ts): any problem stops it.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildManifest } from '../server/assets.ts';
+import { contentProblems } from './check-content.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -139,6 +141,13 @@ async function listFiles(dir: string): Promise<string[]> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
+  // Before anything is built: a problem in the content stops the build with one line each.
+  const problems = contentProblems(root);
+  if (problems.length > 0) {
+    for (const line of problems) console.error(line);
+    console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (shared/content/check.ts).`);
+    process.exit(1);
+  }
   const manifest = await buildClient();
   await buildServer();
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
