@@ -16,15 +16,24 @@ import { contentProblems } from './check-content.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const assetsOut = join(dist, 'client', 'assets');
 const ASSET_PREFIX = '/assets/';
+const CLIENT_TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16'];
 /** Types worth compressing; PNGs are compressed already. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
-export async function buildClient(): Promise<BuildManifest> {
-  await rm(join(dist, 'client'), { recursive: true, force: true });
+export interface ClientBuildOptions {
+  /** Where the client build goes: dist/client, or the dev server's own directory. */
+  outDir?: string;
+  /** Writes .br and .gz beside each file; the dev server skips it (brotli at quality 11 takes most of the build). */
+  compress?: boolean;
+}
+
+export async function buildClient({ outDir = join(dist, 'client'), compress = true }: ClientBuildOptions = {}): Promise<BuildManifest> {
+  const assetsOut = join(outDir, 'assets');
+  await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
   const manifest: BuildManifest = { files: {} };
+  const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
 
   const bundle = await esbuild.build({
     entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },
@@ -34,7 +43,7 @@ export async function buildClient(): Promise<BuildManifest> {
     // The islands (React and all) are a chunk of their own, which the entry imports on the first interaction.
     splitting: true,
     chunkNames: '[name].[hash]',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    target: CLIENT_TARGET,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
@@ -53,15 +62,29 @@ export async function buildClient(): Promise<BuildManifest> {
     // The entry and the stylesheet are named by the pages through the manifest, so they get our
     // hash; a chunk is named inside the entry, so it keeps the hashed name esbuild gave it there.
     const named = source === 'entry.js' || source === 'styles.css';
-    await emit(manifest, source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
+    await emit(source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
   }
 
   const assetsSrc = join(root, 'client', 'assets');
   for (const file of await listFiles(assetsSrc)) {
-    await emit(manifest, relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
+    await emit(relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
   }
-  await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** The stylesheet alone, built as buildClient builds it: the dev server swaps it into open pages. */
+export async function buildStyles(): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'client/styles.css')],
+    bundle: true,
+    minify: true,
+    target: CLIENT_TARGET,
+    write: false,
+    outdir: join(dist, 'styles'),
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
 }
 
 /**
@@ -104,12 +127,17 @@ export async function buildServer(): Promise<void> {
  * Writes one asset under a content-hashed name (or `hashedName`, when the
  * bundler has hashed it already), with .br and .gz beside it where they help.
  */
-async function emit(manifest: BuildManifest, name: string, body: Buffer, hashedName = withHash(name, body)): Promise<void> {
+async function emitAsset(
+  { manifest, assetsOut, compress }: { manifest: BuildManifest; assetsOut: string; compress: boolean },
+  name: string,
+  body: Buffer,
+  hashedName = withHash(name, body),
+): Promise<void> {
   const ext = extname(name);
   const out = join(assetsOut, hashedName);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, body);
-  if (COMPRESSIBLE.has(ext)) {
+  if (compress && COMPRESSIBLE.has(ext)) {
     const br = brotliCompressSync(body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
     });

@@ -35,6 +35,8 @@ export interface RenderOptions {
   site: SiteConfig;
   routes: readonly Route[];
   assets: AssetUrls;
+  /** The dev server's client script (scripts/dev/client.js), on every page; never in production. */
+  devScript?: string;
 }
 
 export type RenderResult =
@@ -125,6 +127,7 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
       meta={found ? pageMeta(route, variant, { site, routes, asset: assets.url }) : notFoundMeta(route, site)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
+      devScript={options.devScript}
     >
       <a className="skip-link" href="#main">
         Skip to main content
