@@ -35,7 +35,7 @@ export interface RenderOptions {
   site: SiteConfig;
   routes: readonly Route[];
   assets: AssetUrls;
-  /** The dev server's client script (scripts/dev/client.js), on every page; never in production. */
+  /** The dev server's client script (scripts/dev/client.js), on every page and the error screen; never in production. */
   devScript?: string;
 }
 
@@ -100,9 +100,9 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 }
 
 /** The fallback screen, for exceptions and for requests we refuse. */
-export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets'>): string {
+export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets' | 'devScript'>): string {
   return renderDocument(
-    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal">
+    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} />
       </main>

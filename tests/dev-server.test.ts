@@ -65,6 +65,16 @@ describe('nothing of the dev server in production', () => {
   });
 });
 
+describe('the error screen in development', () => {
+  it('shows the stack in the source and loads the dev client, so a saved fix brings the page back', async () => {
+    const boom = { ...routes[0]!, path: '/boom', screen: () => { throw new Error('boom'); } };
+    const app = testApp({ routes: [...routes, boom], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
+    const res = await request(app).get('/boom').expect(500);
+    expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
+    expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(/^Error: boom\n\s+at .*tests\/dev-server\.test\.ts:\d+:\d+/);
+  });
+});
+
 /** The reload channel as a tab sees it: the names of the events so far, and a wait for the next of a name. */
 function channel(origin: string) {
   const events: string[] = [];
@@ -157,6 +167,25 @@ describe('npm run dev', () => {
     reloaded = tab.next('reload');
     writeFileSync(file, original);
     await reloaded;
+    tab.close();
+  });
+
+  it('shows what stops the site from starting, and reloads when the fix is saved', async () => {
+    const tab = channel(dev.origin);
+    await tab.opened;
+    const file = join(sandbox.root, 'shared', 'content', 'home.ts');
+    const original = readFileSync(file, 'utf8');
+    let reloaded = tab.next('reload');
+    writeFileSync(file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
+    await reloaded;
+    const broken = await request(dev.origin).get('/home').expect(500);
+    expect(broken.text).toContain('The site could not start');
+    expect(broken.text).toContain('shared/content/home.ts:5:35: ERROR');
+    expect(broken.text).toContain(`src="${DEV_CLIENT_PATH}"`);
+    reloaded = tab.next('reload');
+    writeFileSync(file, original);
+    await reloaded;
+    await request(dev.origin).get('/home').expect(200);
     tab.close();
   });
 });

@@ -2,7 +2,9 @@
  * `npm run dev` in a real browser: in a throw-away copy of the project, a
  * saved change reaches the open tab by itself. Copy and screens reload it at
  * the same address and scroll position; the stylesheet is swapped in place,
- * with no reload and the menu left open.
+ * with no reload and the menu left open; an exception in a screen shows the
+ * fallback with the stack in the TypeScript source, and the fix brings the
+ * page back.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,5 +93,23 @@ describeInBrowser('npm run dev, with a tab open', () => {
     restore('client/styles.css');
     await page.waitForFunction(() => getComputedStyle(document.getElementById('site-menu')!).backgroundColor === 'rgb(15, 31, 51)', null, { timeout: SAVE_TIMEOUT });
     expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('this document');
+  });
+
+  it('shows an exception in a screen with its stack in the TypeScript source, and the page again once the fix is saved', async () => {
+    await page.goto(`${dev.origin}/about`);
+    await listening();
+    const file = 'shared/screens/About.tsx';
+    const source = readFileSync(join(sandbox.root, file), 'utf8').split('\n');
+    const line = source.findIndex((text) => text.includes('const about = aboutContent(ctx.site);')) + 2;
+    edit(file, 'const about = aboutContent(ctx.site);', "const about = aboutContent(ctx.site);\n  if (about) throw new Error('The About screen fell over');");
+
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor({ timeout: SAVE_TIMEOUT });
+    expect(page.url()).toBe(`${dev.origin}/about`);
+    expect(await page.locator('main').textContent()).toContain('The About screen fell over');
+    expect(await page.locator('pre').textContent()).toMatch(new RegExp(`About \\(.*/shared/screens/About\\.tsx:${line}:\\d+\\)`));
+
+    restore(file);
+    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
+    expect(page.url()).toBe(`${dev.origin}/about`);
   });
 });
