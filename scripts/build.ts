@@ -26,9 +26,11 @@ export interface ClientBuildOptions {
   outDir?: string;
   /** Writes .br and .gz beside each file; the dev server skips it (brotli at quality 11 takes most of the build). */
   compress?: boolean;
+  /** Called with the source files the bundle was built from (paths relative to the working directory). */
+  onInputs?: (files: string[]) => void;
 }
 
-export async function buildClient({ outDir = join(dist, 'client'), compress = true }: ClientBuildOptions = {}): Promise<BuildManifest> {
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, onInputs }: ClientBuildOptions = {}): Promise<BuildManifest> {
   const assetsOut = join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
@@ -56,6 +58,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     outdir: assetsOut,
     logLevel: 'warning',
   });
+  onInputs?.(Object.keys(bundle.metafile.inputs));
   for (const file of bundle.outputFiles) {
     const output = bundle.metafile.outputs[relative(root, file.path)];
     const source = output?.entryPoint ? basename(output.entryPoint).replace(/\.tsx?$/, '.js') : basename(file.path);

@@ -15,7 +15,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ConfigError, readConfig } from '../server/config.ts';
 import { buildClient, buildStyles } from './build.ts';
 import { watchTree } from './dev/watch.ts';
@@ -92,10 +92,29 @@ function startChild(): Promise<Target> {
   });
 }
 
-/** Builds the client bundle and starts a new child; once it answers (or fails), requests go to it and the old one stops. */
-async function restart(): Promise<Target> {
+/** The files the client bundle is built from (project-relative), to know which saves need it rebuilt. */
+let clientInputs = new Set<string>();
+/** False after a failed build: the next restart tries again, whatever was saved. */
+let clientBuilt = false;
+
+function buildDevClient() {
+  const onInputs = (files: string[]) => {
+    clientInputs = new Set(files.map((file) => relative(root, resolve(file)).split('\\').join('/')));
+  };
+  clientBuilt = false;
+  return buildClient({ outDir: clientDir, compress: false, onInputs }).then(() => {
+    clientBuilt = true;
+  });
+}
+
+/**
+ * Rebuilds the client bundle when asked, and starts a new child; once it
+ * answers (or fails), requests go to it and the old one stops.
+ */
+async function restart(rebuild: boolean): Promise<Target> {
   const previous = current;
-  const target = await buildClient({ outDir: clientDir, compress: false }).then(startChild, (error: Error) => ({ failure: error.message }));
+  const built = rebuild || !clientBuilt ? buildDevClient() : Promise.resolve();
+  const target = await built.then(startChild, (error: Error) => ({ failure: error.message }));
   const old = await previous;
   current = Promise.resolve(target);
   // A moment for answers the old child is still sending.
@@ -173,12 +192,12 @@ async function apply(batch: Map<string, Change>): Promise<void> {
     // Pages loaded from now on carry the new stylesheet inline: rebuild and restart, without a reload
     // (unless the tab shows why the site could not start, and now it can).
     const before = await current;
-    const target = await restart();
+    const target = await restart(true);
     if ('failure' in before && !('failure' in target)) broadcast('reload');
     return;
   }
-  // Screens and ui are in the client bundle too (the islands), so every restart rebuilds it: about 100 ms.
-  const target = await restart();
+  // The bundle is rebuilt only when a saved file is in it (client/, and the islands' screens and ui).
+  const target = await restart([...batch.keys()].some((path) => path.startsWith('client/') || clientInputs.has(path)));
   broadcast('reload');
   console.log(`${files}: ${'failure' in target ? 'the site could not start; the tab shows why' : 'reloaded'} (${took()})`);
 }
@@ -202,7 +221,7 @@ const server = createServer((req, res) => {
 });
 
 current = Promise.resolve({ failure: 'Starting…' });
-current = restart();
+current = restart(true);
 
 watchTree(root, ['shared', 'server', 'client'], onSave);
 

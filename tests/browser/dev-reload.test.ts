@@ -67,7 +67,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     edit('shared/content/about.ts', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
     await page.getByText('saved just now', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
-    await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 2_000 });
+    await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 5_000 });
     await listening();
   });
 
