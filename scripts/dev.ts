@@ -87,7 +87,14 @@ function startChild(): Promise<Target> {
   const { child, output } = ready;
   return new Promise((resolve) => {
     child.once('message', (message: ChildReady) => resolve({ port: message.port, child }));
-    child.once('exit', (code, signal) => resolve({ failure: output().trim() || `The site stopped (${signal ?? `exit code ${code}`}).` }));
+    child.once('exit', (code, signal) => {
+      const stopped: Target = { failure: output().trim() || `The site stopped (${signal ?? `exit code ${code}`}).` };
+      resolve(stopped);
+      // It stopped while serving (a crash, not a restart): the tab shows why, until the next save.
+      void current.then((now) => {
+        if ('child' in now && now.child === child) current = Promise.resolve(stopped);
+      });
+    });
     child.send('go');
   });
 }
@@ -222,6 +229,8 @@ const server = createServer((req, res) => {
 
 current = Promise.resolve({ failure: 'Starting…' });
 current = restart(true);
+// Saves made while it starts wait for it: one build and one start at a time.
+applying = current.then(() => undefined);
 
 watchTree(root, ['shared', 'server', 'client'], onSave);
 
