@@ -3,6 +3,7 @@
  * and each page's share image, each named by a content hash and
  * pre-compressed, a manifest the server reads at start-up, and the server
  * bundle that `npm start` runs with plain node.
+ * First the content check (shared/content/check.ts): any problem stops it.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,22 +15,33 @@ import * as esbuild from 'esbuild';
 import type { BuildManifest } from '../server/assets.ts';
 import { shareImage } from '../shared/metadata.ts';
 import { routes } from '../shared/routes.ts';
+import { contentProblems } from './check-content.ts';
 import { renderShareImage } from './share-images.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const assetsOut = join(dist, 'client', 'assets');
 const ASSET_PREFIX = '/assets/';
+const CLIENT_TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16'];
 /** Types worth compressing; PNGs are compressed already. */
-const TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16'];
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
-export async function buildClient(): Promise<BuildManifest> {
-  await rm(join(dist, 'client'), { recursive: true, force: true });
+export interface ClientBuildOptions {
+  /** Where the client build goes: dist/client, or the dev server's own directory. */
+  outDir?: string;
+  /** Writes .br and .gz beside each file; the dev server skips it (brotli at quality 11 takes most of the build). */
+  compress?: boolean;
+  /** Called with the source files the bundle was built from (paths relative to the working directory). */
+  onInputs?: (files: string[]) => void;
+}
+
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, onInputs }: ClientBuildOptions = {}): Promise<BuildManifest> {
+  const assetsOut = join(outDir, 'assets');
+  await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
   const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {} };
+  const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
+  const localHours = await buildLocalHours(emit, manifest);
 
-  const localHours = await buildLocalHours(manifest);
   const bundle = await esbuild.build({
     entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },
     bundle: true,
@@ -38,7 +50,7 @@ export async function buildClient(): Promise<BuildManifest> {
     // The islands (React and all) are a chunk of their own, which the entry imports on the first interaction.
     splitting: true,
     chunkNames: '[name].[hash]',
-    target: TARGET,
+    target: CLIENT_TARGET,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
@@ -52,25 +64,40 @@ export async function buildClient(): Promise<BuildManifest> {
     plugins: [localHours],
     logLevel: 'warning',
   });
+  onInputs?.(Object.keys(bundle.metafile.inputs));
   for (const file of bundle.outputFiles) {
     const output = bundle.metafile.outputs[relative(root, file.path)];
     const source = output?.entryPoint ? basename(output.entryPoint).replace(/\.tsx?$/, '.js') : basename(file.path);
     // The entry and the stylesheet are named by the pages through the manifest, so they get our
     // hash; a chunk is named inside the entry, so it keeps the hashed name esbuild gave it there.
     const named = source === 'entry.js' || source === 'styles.css';
-    await emit(manifest, source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
+    await emit(source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
   }
 
   const assetsSrc = join(root, 'client', 'assets');
   for (const file of await listFiles(assetsSrc)) {
-    await emit(manifest, relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
+    await emit(relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
   }
   // Each page's share image, drawn from our SVGs (scripts/share-images.ts).
   for (const image of new Map(routes.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
-    await emit(manifest, image.name, renderShareImage(image));
+    await emit(image.name, renderShareImage(image));
   }
-  await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** The stylesheet alone, built as buildClient builds it: the dev server swaps it into open pages. */
+export async function buildStyles(): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'client/styles.css')],
+    bundle: true,
+    minify: true,
+    target: CLIENT_TARGET,
+    write: false,
+    outdir: join(dist, 'styles'),
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
 }
 
 /**
@@ -80,18 +107,18 @@ export async function buildClient(): Promise<BuildManifest> {
  * esbuild move its runtime helpers to a chunk of their own that the entry and
  * the islands would fetch too (https://github.com/evanw/esbuild/issues/1892).
  */
-async function buildLocalHours(manifest: BuildManifest): Promise<esbuild.Plugin> {
+async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<void>, manifest: BuildManifest): Promise<esbuild.Plugin> {
   const built = await esbuild.build({
     entryPoints: [join(root, 'client/local-hours.ts')],
     bundle: true,
     minify: true,
     format: 'esm',
-    target: TARGET,
+    target: CLIENT_TARGET,
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
   });
-  await emit(manifest, 'local-hours.js', Buffer.from(built.outputFiles[0]!.contents));
+  await emit('local-hours.js', Buffer.from(built.outputFiles[0]!.contents));
   const url = manifest.files['local-hours.js']!.url;
   return {
     name: 'local-hours',
@@ -141,12 +168,17 @@ export async function buildServer(): Promise<void> {
  * Writes one asset under a content-hashed name (or `hashedName`, when the
  * bundler has hashed it already), with .br and .gz beside it where they help.
  */
-async function emit(manifest: BuildManifest, name: string, body: Buffer, hashedName = withHash(name, body)): Promise<void> {
+async function emitAsset(
+  { manifest, assetsOut, compress }: { manifest: BuildManifest; assetsOut: string; compress: boolean },
+  name: string,
+  body: Buffer,
+  hashedName = withHash(name, body),
+): Promise<void> {
   const ext = extname(name);
   const out = join(assetsOut, hashedName);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, body);
-  if (COMPRESSIBLE.has(ext)) {
+  if (compress && COMPRESSIBLE.has(ext)) {
     const br = brotliCompressSync(body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
     });
@@ -178,6 +210,13 @@ async function listFiles(dir: string): Promise<string[]> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
+  // Before anything is built: a problem in the content stops the build with one line each.
+  const problems = contentProblems(root);
+  if (problems.length > 0) {
+    for (const line of problems) console.error(line);
+    console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (shared/content/check.ts).`);
+    process.exit(1);
+  }
   const manifest = await buildClient();
   await buildServer();
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());

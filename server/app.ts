@@ -28,6 +28,8 @@ export interface AppOptions {
   /** Where the client build is (dist/client). */
   clientDir?: string;
   logger?: Logger;
+  /** A same-origin script every page and the error screen load; only `npm run dev` sets it (scripts/dev/). */
+  devScript?: string;
 }
 
 export interface App extends RequestListener {
@@ -44,9 +46,10 @@ const ALLOWED_METHODS = 'GET, HEAD';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
-  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger } = options;
+  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger, devScript } = options;
+  if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
-  const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls };
+  const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });

@@ -4,6 +4,7 @@
  */
 import { isIP, isIPv4 } from 'node:net';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
+import { emailProblem, httpsUrlProblem, originProblem, plainTextProblem } from '../shared/validate.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -60,11 +61,11 @@ export function readConfig(env: Env): Config {
     trustProxy: trustProxy(get('TRUST_PROXY')),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', get('SHUTDOWN_TIMEOUT_MS'), 1, 600_000),
     site: {
-      publicUrl: origin('PUBLIC_URL', get('PUBLIC_URL')),
-      brandName: text('BRAND_NAME', get('BRAND_NAME')),
-      generalEmail: email('GENERAL_EMAIL', get('GENERAL_EMAIL')),
-      salesEmail: email('SALES_EMAIL', get('SALES_EMAIL')),
-      linkedInUrl: httpsUrl('LINKEDIN_URL', get('LINKEDIN_URL')),
+      publicUrl: new URL(checked('PUBLIC_URL', get('PUBLIC_URL'), originProblem)).origin,
+      brandName: checked('BRAND_NAME', get('BRAND_NAME'), plainTextProblem),
+      generalEmail: checked('GENERAL_EMAIL', get('GENERAL_EMAIL'), emailProblem),
+      salesEmail: checked('SALES_EMAIL', get('SALES_EMAIL'), emailProblem),
+      linkedInUrl: new URL(checked('LINKEDIN_URL', get('LINKEDIN_URL'), httpsUrlProblem)).href,
     },
   };
 }
@@ -115,39 +116,9 @@ function isProxyAddress(entry: string): boolean {
   return version === 4 && isIPv4(range);
 }
 
-function origin(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(name, value, 'an absolute http(s) URL such as https://www.example.com');
-  }
-  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new ConfigError(name, value, 'an http(s) origin with no path, query or credentials, such as https://www.example.com');
-  }
-  return url.origin;
-}
-
-function httpsUrl(name: string, value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'https:') return url.href;
-  } catch {
-    // Reported below with the accepted form.
-  }
-  throw new ConfigError(name, value, 'an absolute https URL');
-}
-
-function email(name: string, value: string): string {
-  if (!/^[^\s@<>()",;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value)) {
-    throw new ConfigError(name, value, 'an e-mail address such as info@example.com');
-  }
-  return value;
-}
-
-function text(name: string, value: string): string {
-  if (value.length > 80 || /[\u0000-\u001f<>]/.test(value)) {
-    throw new ConfigError(name, value, 'plain text of at most 80 characters, without < or >');
-  }
+/** The value, when `problem` (shared/validate.ts) accepts it. */
+function checked(name: string, value: string, problem: (value: string) => string | undefined): string {
+  const expected = problem(value);
+  if (expected) throw new ConfigError(name, value, expected);
   return value;
 }

@@ -37,6 +37,8 @@ export interface RenderOptions {
   site: SiteConfig;
   routes: readonly Route[];
   assets: AssetUrls;
+  /** The dev server's client script (scripts/dev/client.js), on every page and the error screen; never in production. */
+  devScript?: string;
 }
 
 export type RenderResult =
@@ -100,9 +102,9 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 }
 
 /** The fallback screen, for exceptions and for requests we refuse. */
-export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets'>): string {
+export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets' | 'devScript'>): string {
   return renderDocument(
-    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal">
+    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} />
       </main>
@@ -127,6 +129,7 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
       meta={found ? pageMeta(route, variant, { site, routes, asset: assets.url }) : notFoundMeta(route, site)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
+      devScript={options.devScript}
     >
       <a className="skip-link" href="#main">
         Skip to main content

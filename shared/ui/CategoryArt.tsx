@@ -9,6 +9,9 @@ interface CategoryArtProps {
   largestPaint?: boolean;
 }
 
+/** The size every category's illustration is drawn at (shared/content/check.ts holds the files to it). */
+export const ART_SIZE = { width: 480, height: 320 } as const;
+
 /**
  * A category's illustration; all five are drawn at 480 × 320. Not lazy: the
  * five together are under 3 KB, and the first is often the largest paint.
@@ -18,8 +21,8 @@ export function CategoryArt({ category, asset, className, largestPaint = false }
     <img
       className={className}
       src={asset(`art/${category.image.file}`)}
-      width={480}
-      height={320}
+      width={ART_SIZE.width}
+      height={ART_SIZE.height}
       alt={category.image.alt}
       fetchPriority={largestPaint ? 'high' : undefined}
     />

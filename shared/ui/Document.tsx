@@ -5,11 +5,13 @@ export interface DocumentProps {
   meta: PageMeta;
   links: HeadLinks;
   bodyClass: string;
+  /** The dev server's client script (RenderOptions.devScript). */
+  devScript?: string | undefined;
   children: ReactNode;
 }
 
 /** The whole HTML document; the server prepends the doctype. */
-export function Document({ meta, links, bodyClass, children }: DocumentProps) {
+export function Document({ meta, links, bodyClass, devScript, children }: DocumentProps) {
   return (
     <html lang={LANG}>
       <head>
@@ -19,6 +21,7 @@ export function Document({ meta, links, bodyClass, children }: DocumentProps) {
         {/* The build's CSS, which cannot contain "</style" (server/assets.ts checks); the CSP allows it by hash. */}
         <style dangerouslySetInnerHTML={{ __html: links.styles }} />
         {links.script ? <script type="module" src={links.script.src} integrity={links.script.integrity} /> : null}
+        {devScript ? <script type="module" src={devScript} /> : null}
         <meta name="description" content={meta.description} />
         {meta.robots ? <meta name="robots" content={meta.robots} /> : null}
         {meta.canonicalUrl ? <link rel="canonical" href={meta.canonicalUrl} /> : null}

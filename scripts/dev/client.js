@@ -1,0 +1,46 @@
+// The dev server's client (scripts/dev.ts), on every page in `npm run dev` only.
+// It listens on the reload channel: "reload" reloads the tab at the same address
+// and scroll position; "styles" swaps the stylesheet in place, without a reload.
+// Plain JavaScript served as it is: a same-origin module, as the CSP's script-src 'self' allows.
+
+const SCROLL_KEY = 'dev-server:scroll';
+
+const saved = sessionStorage.getItem(SCROLL_KEY);
+if (saved) {
+  sessionStorage.removeItem(SCROLL_KEY);
+  const { href, x, y } = JSON.parse(saved);
+  if (href === location.href) {
+    const restore = () => scrollTo(x, y);
+    restore();
+    if (document.readyState !== 'complete') addEventListener('load', restore, { once: true });
+  }
+}
+
+function reload() {
+  sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ href: location.href, x: scrollX, y: scrollY }));
+  location.reload();
+}
+
+/** Adds the rebuilt stylesheet, then (once it has loaded, so nothing flashes) removes the inline one and any earlier swap. */
+function swapStyles(href) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.dataset.devStyles = '';
+  link.addEventListener('load', () => {
+    for (const old of document.head.querySelectorAll('style, link[data-dev-styles]')) if (old !== link) old.remove();
+  });
+  document.head.append(link);
+}
+
+let run;
+const events = new EventSource('/__dev/events');
+// A new run of the dev server (it was restarted by hand): what it serves may have changed.
+events.addEventListener('hello', (event) => {
+  if (run && run !== event.data) reload();
+  run = event.data;
+  // For tests and the curious: this tab is listening.
+  document.documentElement.dataset.devServer = 'connected';
+});
+events.addEventListener('reload', reload);
+events.addEventListener('styles', (event) => swapStyles(event.data));

@@ -1,0 +1,115 @@
+/**
+ * `npm run dev` in a real browser: in a throw-away copy of the project, a
+ * saved change reaches the open tab by itself. Copy and screens reload it at
+ * the same address and scroll position; the stylesheet is swapped in place,
+ * with no reload and the menu left open; an exception in a screen shows the
+ * fallback with the stack in the TypeScript source, and the fix brings the
+ * page back.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/dev/sandbox.ts';
+import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
+
+const chromiumPath = inject('chromiumPath');
+const SAVE_TIMEOUT = 15_000;
+
+describeInBrowser('npm run dev, with a tab open', () => {
+  let sandbox: Sandbox;
+  let dev: DevServer;
+  let browser: Browser;
+  let page: Page;
+  const originals = new Map<string, string>();
+
+  /** Saves a file of the copy with `from` replaced by `to` (the first time, remembering what it was). */
+  const edit = (file: string, from: string | RegExp, to: string) => {
+    const path = join(sandbox.root, file);
+    const text = readFileSync(path, 'utf8');
+    if (!originals.has(file)) originals.set(file, text);
+    const changed = text.replace(from, to);
+    expect(changed, `${file} contains ${from}`).not.toBe(text);
+    writeFileSync(path, changed);
+  };
+  const restore = (file: string) => writeFileSync(join(sandbox.root, file), originals.get(file)!);
+  const listening = () => page.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
+
+  beforeAll(async () => {
+    sandbox = copyProject();
+    dev = await startDev(sandbox.root);
+    browser = await chromium.launch({
+      executablePath: chromiumPath!,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await dev?.stop();
+    sandbox?.remove();
+  });
+
+  it('prints its address and what it watches in two lines', () => {
+    const lines = dev.output().trim().split('\n');
+    expect(lines[0]).toMatch(/^Dev server on http:\/\/127\.0\.0\.1:\d+\/ /);
+    expect(lines[1]).toMatch(/^Watching shared\/ and server\/ .*client\/.*styles\.css/);
+  });
+
+  it('shows saved About copy in the open tab, at the same address and scroll position', async () => {
+    await page.goto(`${dev.origin}/about`);
+    await listening();
+    await page.evaluate(() => scrollTo(0, 900));
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBe(900);
+
+    edit('shared/content/about.ts', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
+    await page.getByText('saved just now', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
+    expect(page.url()).toBe(`${dev.origin}/about`);
+    await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 5_000 });
+    await listening();
+  });
+
+  it('swaps a saved stylesheet in place: no reload, the open menu stays open', async () => {
+    await page.goto(`${dev.origin}/about`);
+    await listening();
+    await hydrated(page);
+    await drawerButton(page).click();
+    expect(await menuIsOpen(page)).toBe(true);
+    const background = () => page.locator('#site-menu').evaluate((menu) => getComputedStyle(menu).backgroundColor);
+    expect(await background()).toBe('rgb(15, 31, 51)');
+    await page.evaluate(() => Object.assign(window, { devTestMarker: 'this document' }));
+
+    edit('client/styles.css', '--ink: #0f1f33;', '--ink: #123456;');
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('site-menu')!).backgroundColor === 'rgb(18, 52, 86)', null, { timeout: SAVE_TIMEOUT });
+    expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('this document');
+    expect(await menuIsOpen(page)).toBe(true);
+    // The inline stylesheet made way for the rebuilt one, same-origin and hashed.
+    expect(await page.locator('head style').count()).toBe(0);
+    expect(await page.locator('head link[rel="stylesheet"]').getAttribute('href')).toMatch(/^\/__dev\/styles\.[0-9a-f]{12}\.css$/);
+
+    // A page loaded afterwards has the new stylesheet inline, as production would.
+    restore('client/styles.css');
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('site-menu')!).backgroundColor === 'rgb(15, 31, 51)', null, { timeout: SAVE_TIMEOUT });
+    expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('this document');
+  });
+
+  it('shows an exception in a screen with its stack in the TypeScript source, and the page again once the fix is saved', async () => {
+    await page.goto(`${dev.origin}/about`);
+    await listening();
+    const file = 'shared/screens/About.tsx';
+    const source = readFileSync(join(sandbox.root, file), 'utf8').split('\n');
+    const line = source.findIndex((text) => text.includes('const about = aboutContent(ctx.site);')) + 2;
+    edit(file, 'const about = aboutContent(ctx.site);', "const about = aboutContent(ctx.site);\n  if (about) throw new Error('The About screen fell over');");
+
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor({ timeout: SAVE_TIMEOUT });
+    expect(page.url()).toBe(`${dev.origin}/about`);
+    expect(await page.locator('main').textContent()).toContain('The About screen fell over');
+    expect(await page.locator('pre').textContent()).toMatch(new RegExp(`About \\(.*/shared/screens/About\\.tsx:${line}:\\d+\\)`));
+
+    restore(file);
+    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
+    expect(page.url()).toBe(`${dev.origin}/about`);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * `npm run dev` without a browser (the browser suite's dev-reload.test.ts
+ * drives a tab): the reload channel and the dev client are same-origin and
+ * live under /__dev/, the CSP is production's, a saved client change
+ * rebuilds the bundle and reloads. And none of it in production: not in the
+ * HTML, not at /__dev/, not in the build, not in the CSP.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../scripts/dev/sandbox.ts';
+import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/protocol.ts';
+import { routeAddresses } from '../shared/paths.ts';
+import { routes } from '../shared/routes.ts';
+import { defaultSite } from '../shared/site.ts';
+import { testApp } from './helpers.ts';
+
+const production = testApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+/** The CSP of production as it is today, hashes aside: the dev server must not need it loosened. */
+const PRODUCTION_CSP =
+  "default-src 'none';script-src 'self' #;style-src 'self' #;img-src 'self';manifest-src 'self';connect-src 'self';base-uri 'none';form-action 'none';frame-ancestors 'none'";
+const withoutHashes = (csp: string) => csp.replace(/( '(sha256-[A-Za-z0-9+/=]+)')+/g, ' #');
+
+describe('nothing of the dev server in production', () => {
+  it('no page names a dev script or endpoint', async () => {
+    for (const address of routes.flatMap(routeAddresses)) {
+      const res = await request(production).get(address).expect(200);
+      expect(res.text, address).not.toContain('__dev');
+      expect([...res.text.matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src), address).toEqual([expect.stringMatching(/^\/assets\/entry\.[0-9a-f]{12}\.js$/)]);
+    }
+  });
+
+  it('the error screen names none either', async () => {
+    const boom = { ...routes[0]!, path: '/boom', screen: () => { throw new Error('boom'); } };
+    const app = testApp({ routes: [...routes, boom], config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+    const res = await request(app).get('/boom').expect(500);
+    expect(res.text).not.toContain('__dev');
+    expect(res.text).not.toContain('<pre');
+  });
+
+  it.each([EVENTS_PATH, DEV_CLIENT_PATH, '/__dev/styles.0123456789ab.css'])('does not serve %s', async (path) => {
+    const res = await request(production).get(path).expect(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).not.toContain('__dev');
+  });
+
+  it('keeps the Content-Security-Policy as it was', async () => {
+    const res = await request(production).get('/home');
+    expect(withoutHashes(res.headers['content-security-policy'] as string)).toBe(PRODUCTION_CSP);
+  });
+
+  it('refuses the dev script when NODE_ENV is production', () => {
+    expect(() => testApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH })).toThrow(/development only/);
+  });
+
+  it('the build (npm run build, which npm test runs first) has no dev code in it', () => {
+    const dist = join(import.meta.dirname, '..', 'dist');
+    expect(readFileSync(join(dist, 'server', 'main.js'), 'utf8')).not.toContain('__dev');
+    const assets = readdirSync(join(dist, 'client', 'assets'), { recursive: true }).map(String);
+    for (const name of assets.filter((file) => /\.(js|css)$/.test(file))) {
+      expect(readFileSync(join(dist, 'client', 'assets', name), 'utf8'), name).not.toContain('__dev');
+    }
+  });
+});
+
+describe('the error screen in development', () => {
+  it('shows the stack in the source and loads the dev client, so a saved fix brings the page back', async () => {
+    const boom = { ...routes[0]!, path: '/boom', screen: () => { throw new Error('boom'); } };
+    const app = testApp({ routes: [...routes, boom], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
+    const res = await request(app).get('/boom').expect(500);
+    expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
+    expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(/^Error: boom\n\s+at .*tests\/dev-server\.test\.ts:\d+:\d+/);
+  });
+});
+
+/** The reload channel as a tab sees it: the names of the events so far, and a wait for the next of a name. */
+function channel(origin: string) {
+  const events: string[] = [];
+  const waiting: { name: string; seen: number; resolve: () => void }[] = [];
+  let response: IncomingMessage | undefined;
+  const opened = new Promise<IncomingMessage>((resolve) => get(`${origin}${EVENTS_PATH}`, resolve));
+  void opened.then((res) => {
+    response = res;
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (const [, name] of buffer.matchAll(/^event: (\w+)$/gm)) events.push(name!);
+      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+      for (const wait of [...waiting]) {
+        if (events.filter((name) => name === wait.name).length > wait.seen) {
+          waiting.splice(waiting.indexOf(wait), 1);
+          wait.resolve();
+        }
+      }
+    });
+  });
+  return {
+    opened,
+    events,
+    /** Resolves on the next event of this name from now. */
+    next(name: string) {
+      const seen = events.filter((event) => event === name).length;
+      return new Promise<void>((resolve) => waiting.push({ name, seen, resolve }));
+    },
+    close: () => response?.destroy(),
+  };
+}
+
+describe('npm run dev', () => {
+  let sandbox: Sandbox;
+  let dev: DevServer;
+  beforeAll(async () => {
+    sandbox = copyProject();
+    dev = await startDev(sandbox.root);
+  });
+  afterAll(async () => {
+    await dev?.stop();
+    sandbox?.remove();
+  });
+
+  it('adds its client script to every page, with production’s CSP, which allows it', async () => {
+    const res = await request(dev.origin).get('/about').expect(200);
+    expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
+    const prod = await request(production).get('/about');
+    expect(res.headers['content-security-policy']).toBe(prod.headers['content-security-policy']);
+    const script = await request(dev.origin).get(DEV_CLIENT_PATH).expect(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.text).toContain(`new EventSource('${EVENTS_PATH}')`);
+  });
+
+  it('opens the reload channel as Server-Sent Events', async () => {
+    const tab = channel(dev.origin);
+    const res = await tab.opened;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    await expect.poll(() => tab.events).toEqual(['hello']);
+    tab.close();
+  });
+
+  it('rebuilds the bundle after a save in client/ code, and reloads', async () => {
+    const before = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec((await request(dev.origin).get('/home')).text)![1];
+    const tab = channel(dev.origin);
+    await tab.opened;
+    const reloaded = tab.next('reload');
+    const entry = join(sandbox.root, 'client', 'entry.tsx');
+    writeFileSync(entry, `${readFileSync(entry, 'utf8')}\nexport const savedJustNow = 'saved just now';\n`);
+    await reloaded;
+    const page = await request(dev.origin).get('/home');
+    const after = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec(page.text)![1];
+    expect(after).not.toBe(before);
+    expect((await request(dev.origin).get(after!).expect(200)).text).toContain('saved just now');
+    tab.close();
+  });
+
+  it('runs the content check each time the site starts, and prints its problems', async () => {
+    const tab = channel(dev.origin);
+    await tab.opened;
+    const file = join(sandbox.root, 'shared', 'content', 'products.ts');
+    const original = readFileSync(file, 'utf8');
+    let reloaded = tab.next('reload');
+    writeFileSync(file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
+    await reloaded;
+    expect(dev.output()).toContain('content: shared/content/products.ts: energy-and-fuel: heading "Fuels": appears twice in this category\n');
+    reloaded = tab.next('reload');
+    writeFileSync(file, original);
+    await reloaded;
+    tab.close();
+  });
+
+  it('shows what stops the site from starting, and reloads when the fix is saved', async () => {
+    const tab = channel(dev.origin);
+    await tab.opened;
+    const file = join(sandbox.root, 'shared', 'content', 'home.ts');
+    const original = readFileSync(file, 'utf8');
+    let reloaded = tab.next('reload');
+    writeFileSync(file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
+    await reloaded;
+    const broken = await request(dev.origin).get('/home').expect(500);
+    expect(broken.text).toContain('The site could not start');
+    expect(broken.text).toContain('shared/content/home.ts:5:35: ERROR');
+    expect(broken.text).toContain(`src="${DEV_CLIENT_PATH}"`);
+    reloaded = tab.next('reload');
+    writeFileSync(file, original);
+    await reloaded;
+    await request(dev.origin).get('/home').expect(200);
+    tab.close();
+  });
+});
