@@ -48,6 +48,18 @@ export const ENV_DEFAULTS = {
   LINKEDIN_URL: defaultSite.linkedInUrl,
 } as const;
 
+/** readConfig for a process starting up: a bad value ends it with the one line an operator can act on. */
+export function readConfigOrExit(env: Env): Config {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // console, not the logger: the logger is not set up yet (LOG_LEVEL may be the bad value).
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 export function readConfig(env: Env): Config {
   const get = (name: keyof typeof ENV_DEFAULTS): string => {
     const value = env[name];

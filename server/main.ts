@@ -3,20 +3,12 @@
  * Everything about answering requests lives in app.ts.
  */
 import { createServer } from 'node:http';
-import { ConfigError, readConfig } from './config.ts';
+import { readConfigOrExit } from './config.ts';
 import { createApp } from './app.ts';
 import { closeLogs, createLogger } from './logger.ts';
 import { drainable } from './shutdown.ts';
 
-let config;
-try {
-  config = readConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  // One line an operator can act on; the logger is not set up yet (LOG_LEVEL may be the bad value).
-  console.error(error.message);
-  process.exit(1);
-}
+const config = readConfigOrExit(process.env);
 
 const logger = createLogger(config.logLevel);
 

@@ -17,7 +17,7 @@ const dependencies = Promise.all([import('react'), import('react-dom/server'), i
 // Listening from the first moment: a "go" that came while nothing listened would be lost.
 process.once('message', async () => {
   await dependencies;
-  const [{ createApp }, { ConfigError, readConfig }, { createLogger }, { contentProblems }, { DEV_CLIENT_PATH }, { pino }] = await Promise.all([
+  const [{ createApp }, { readConfigOrExit }, { createLogger }, { contentProblems }, { DEV_CLIENT_PATH }, { pino }] = await Promise.all([
     import('../../server/app.ts'),
     import('../../server/config.ts'),
     import('../../server/logger.ts'),
@@ -25,14 +25,7 @@ process.once('message', async () => {
     import('./protocol.ts'),
     import('pino'),
   ]);
-  let config;
-  try {
-    config = readConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = readConfigOrExit(process.env);
   for (const line of contentProblems()) console.error(`content: ${line}`);
 
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
