@@ -66,7 +66,8 @@ export function LegalTabs({ tabs, initial, panels }: LegalTabsProps & { panels: 
 
   return (
     <div className="legal-tabs">
-      <div className="legal-tabs__list" role={enhanced ? 'tablist' : undefined} aria-label="Legal documents">
+      {/* Without the script a labelled list of links (a generic div may not be named); with it, a tab list. */}
+      <nav className="legal-tabs__list" role={enhanced ? 'tablist' : undefined} aria-label="Legal documents">
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
           return (
@@ -90,7 +91,7 @@ export function LegalTabs({ tabs, initial, panels }: LegalTabsProps & { panels: 
             </a>
           );
         })}
-      </div>
+      </nav>
       {tabs.map((tab, index) => {
         const body = panels[index];
         return (

@@ -103,7 +103,8 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
         id={MENU_ID}
         className="overlay-menu"
         popover="auto"
-        role={enhanced ? 'dialog' : undefined}
+        // A dialog from the start (a generic div may not be named); modal only once the script traps focus.
+        role="dialog"
         aria-modal={enhanced ? true : undefined}
         aria-label="Menu"
         onKeyDown={trapTab}

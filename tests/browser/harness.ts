@@ -113,7 +113,7 @@ export async function visit(page: Page, site: Site, address: string, { script = 
  */
 export async function hydrated(page: Page) {
   await page.keyboard.press('Shift');
-  await page.locator('#site-menu[role="dialog"]').waitFor({ state: 'attached' });
+  await page.locator('#site-menu[aria-modal="true"]').waitFor({ state: 'attached' });
 }
 
 /** Resolves when every running transition and animation (the menu's fade) has finished. */

@@ -41,7 +41,7 @@ describeInBrowser('without JavaScript', () => {
       const { page } = waiting;
       await page.route('**/assets/entry.*.js', (route) => route.abort());
       await visit(page, site, address, { script: false });
-      expect(await page.locator('#site-menu').getAttribute('role')).toBeNull();
+      expect(await page.locator('#site-menu').getAttribute('aria-modal')).toBeNull();
       expect(await axeViolations(page)).toEqual([]);
     });
   });

@@ -138,7 +138,7 @@ describeInBrowser('every page', () => {
         expect(await drawerButton(page).getAttribute('aria-expanded')).toBeNull();
 
         await page.mouse.move(20, 40);
-        await page.locator('#site-menu[role="dialog"]').waitFor({ state: 'attached' });
+        await page.locator('#site-menu[aria-modal="true"]').waitFor({ state: 'attached' });
         expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./), expect.stringMatching(/^\/assets\/islands\./)]);
         expect(await drawerButton(page).getAttribute('aria-expanded')).toBe('false');
         expect(tab.problems).toEqual([]);

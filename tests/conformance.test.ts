@@ -1,0 +1,66 @@
+/**
+ * Every page the server answers with HTML, the 404 and the error screens
+ * included, passes html-validate's recommended rules and its WAI-ARIA
+ * (a11y) rules with no message at all.
+ */
+import { HtmlValidate, type Message } from 'html-validate';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { aliases, routeAddresses } from '../shared/paths.ts';
+import { routes, type Route } from '../shared/routes.ts';
+import { defaultSite } from '../shared/site.ts';
+import { testApp } from './helpers.ts';
+
+const validator = new HtmlValidate({
+  extends: ['html-validate:recommended', 'html-validate:a11y'],
+  rules: {
+    // Style rules that React's server output breaks and that HTML itself allows:
+    'attr-case': 'off', // React writes charSet, fetchPriority, popoverTarget; HTML attribute names are case-insensitive.
+    'void-style': 'off', // React closes void elements as <meta/>; HTML allows the slash.
+    'attribute-empty-style': 'off', // React writes hidden=""; HTML allows the empty value.
+  },
+});
+
+async function messages(html: string): Promise<string[]> {
+  const report = await validator.validateString(html);
+  return report.results.flatMap((result) => result.messages.map((message: Message) => `${message.ruleId}: ${message.message} (${message.selector})`));
+}
+
+const boom: Route = {
+  ...routes[0]!,
+  path: '/boom',
+  screen: () => {
+    throw new Error('The widget fell over');
+  },
+};
+
+describe('HTML conformance', () => {
+  const app = testApp({ routes: [...routes, boom] });
+
+  it.each([...routes.flatMap(routeAddresses), ...Object.keys(aliases)])('%s has no error and no warning', async (address) => {
+    const res = await request(app).get(address).expect(200);
+    expect(await messages(res.text)).toEqual([]);
+  });
+
+  it.each([
+    ['the 404 for an unknown address', '/no-such-page', 404],
+    ['the error screen for an address that cannot be decoded', '/%E0%A4%A', 400],
+  ] as const)('%s has no error and no warning', async (_name, address, status) => {
+    const res = await request(app).get(address).expect(status);
+    expect(await messages(res.text)).toEqual([]);
+  });
+
+  it.each(['test', 'production'] as const)('the fallback screen of a route that throws (NODE_ENV=%s) has no error and no warning', async (nodeEnv) => {
+    const server = testApp({ routes: [...routes, boom], config: { nodeEnv, trustProxy: false, site: defaultSite } });
+    const res = await request(server).get('/boom').expect(500);
+    expect(res.text).toContain('The widget fell over');
+    expect(await messages(res.text)).toEqual([]);
+  });
+
+  it('catches a named generic element, the error this check was added for', async () => {
+    const res = await request(app).get('/about').expect(200);
+    const withoutRole = res.text.replace(/(id="site-menu"[^>]*?) role="dialog"/, '$1');
+    expect(withoutRole).not.toBe(res.text);
+    expect(await messages(withoutRole)).toEqual([expect.stringMatching(/^aria-label-misuse: /)]);
+  });
+});
