@@ -35,6 +35,7 @@ function recordProblems() {
 const recordedProblems = () => (window as unknown as { __problems?: string[] }).__problems ?? [];
 const isHydrated = () => document.querySelector('#site-menu[aria-modal="true"]') !== null;
 const menuIsOpen = () => document.getElementById('site-menu')!.matches(':popover-open');
+const menuOpacity = () => getComputedStyle(document.getElementById('site-menu')!).opacity;
 const settled = () => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => true);
 const content = () => ({ h1: document.querySelector('h1')?.textContent?.trim() ?? '', main: (document.querySelector('main') as HTMLElement | null)?.innerText.length ?? 0 });
 const focused = () => {
@@ -254,6 +255,8 @@ for (const name of ENGINE_NAMES) {
         expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
         await tab.click(DRAWER);
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
+        // The menu fades in; getAnimations() would need a function call, which hangs with scripts off.
+        await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
         await tab.screenshot(screenshotPath(address, width, '-no-js-menu', name));
         await tab.click(CLOSE);
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
