@@ -6,7 +6,7 @@
  * Screenshots land in artifacts/screenshots/<engine>/.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { CAN_DISABLE_JAVASCRIPT, launchEngine, type Engine, type Tab } from './engines.ts';
+import { launchEngine, type Engine, type Tab } from './engines.ts';
 import { ENGINE_NAMES } from './global-setup.ts';
 import { addresses, axeSource, HEIGHTS, measureOverflow, runAxe, screenshotPath, serveSite, WIDTHS } from './harness.ts';
 
@@ -194,6 +194,20 @@ for (const name of ENGINE_NAMES) {
       });
     });
 
+    describe('the hydration check', () => {
+      const opened = useTab(WIDTHS.desktop);
+
+      it('catches a server render that the client does not reproduce', async () => {
+        // Proves the "no problems" checks above can fail in this engine: the HOME link's text changes before hydration.
+        const { tab } = opened;
+        await tab.goto(`${origin}/about`);
+        await tab.evaluate(() => void (document.querySelector('.nav-link')!.textContent = 'HOMEPAGE'));
+        await tab.evaluate(recordProblems);
+        await tab.press('Shift');
+        await expect.poll(() => problems(tab).then((list) => list.join('\n')), { timeout: 10_000 }).toMatch(/418|hydrat/i);
+      });
+    });
+
     describe('the legal tabs', () => {
       const opened = useTab(WIDTHS.desktop);
 
@@ -242,7 +256,7 @@ for (const name of ENGINE_NAMES) {
       });
     });
 
-    describe.skipIf(!CAN_DISABLE_JAVASCRIPT[name])('without JavaScript', () => {
+    describe('without JavaScript', () => {
       const opened = useTab(WIDTHS.phone, { javaScript: false });
 
       it.each(addresses)('%s shows its content, and the drawer and exit buttons open and close the menu', async (address) => {
@@ -251,6 +265,9 @@ for (const name of ENGINE_NAMES) {
         const shown = await tab.evaluate(content);
         expect(shown.h1).not.toBe('');
         expect(shown.main).toBeGreaterThan(100);
+        // A key press would load the script and hydrate the islands: with scripts off, nothing happens.
+        await tab.press('Shift');
+        await new Promise((resolve) => setTimeout(resolve, 200));
         expect(await tab.evaluate(isHydrated)).toBe(false);
         expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
         await tab.click(DRAWER);

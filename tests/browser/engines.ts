@@ -37,14 +37,9 @@ export interface Tab {
 
 export interface Engine {
   name: EngineName;
-  /** Whether a page with JavaScript turned off can be opened (and still be inspected by the driver). */
-  canDisableJavaScript: boolean;
   open(options?: { javaScript?: boolean }): Promise<Tab>;
   close(): Promise<void>;
 }
-
-/** Which engines can open a page with JavaScript off that the driver can still inspect. */
-export const CAN_DISABLE_JAVASCRIPT: Record<EngineName, boolean> = { chromium: true, firefox: true, webkit: false };
 
 /** An expression that calls `fn` with `args`: evaluated by the driver, outside the page's CSP (no eval in the page). */
 function call(fn: (...args: never[]) => unknown, args: unknown[]): string {
@@ -75,7 +70,6 @@ async function chromiumEngine(executablePath: string): Promise<Engine> {
   });
   return {
     name: 'chromium',
-    canDisableJavaScript: CAN_DISABLE_JAVASCRIPT.chromium,
     async open({ javaScript = true } = {}) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript });
       const page = await context.newPage();
@@ -106,7 +100,6 @@ async function firefoxEngine(executablePath: string): Promise<Engine> {
   let withoutScript: Awaited<ReturnType<typeof launch>> | undefined;
   return {
     name: 'firefox',
-    canDisableJavaScript: CAN_DISABLE_JAVASCRIPT.firefox,
     async open({ javaScript = true } = {}) {
       const owner = javaScript ? browser : (withoutScript ??= await launch({ 'javascript.enabled': false }));
       const context = await owner.createBrowserContext();
@@ -177,6 +170,7 @@ async function webkitEngine({ driver, browser }: { driver: string; browser: stri
     webDriver.kill();
     xvfb.process.kill();
   };
+  /** WebKitWebDriver holds one session at a time; tabs are opened and closed one after another. */
   async function session(javaScript: boolean): Promise<WebDriver> {
     const capabilities = {
       browserName: 'MiniBrowser',
@@ -202,10 +196,11 @@ async function webkitEngine({ driver, browser }: { driver: string; browser: stri
   let spare: WebDriver | undefined = first;
   return {
     name: 'webkit',
-    canDisableJavaScript: CAN_DISABLE_JAVASCRIPT.webkit,
     async open({ javaScript = true } = {}) {
-      if (!javaScript) throw new Error('WebKitWebDriver runs its scripts in the page, so a page without JavaScript cannot be inspected');
-      const driver = spare ?? (await session(javaScript));
+      // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
+      // WebKitWebDriver holds one session at a time: the first, started to see that WebKit runs, or a new one.
+      if (spare && !javaScript) await spare.quit();
+      const driver = spare && javaScript ? spare : await session(javaScript);
       spare = undefined;
       sessions.add(driver);
       await driver.manage().window().setRect({ width: 1440, height: 900 });
