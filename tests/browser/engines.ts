@@ -56,10 +56,10 @@ function centre(selector: string) {
 
 const PUPPETEER_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: 'Tab', Enter: 'Enter', Escape: 'Escape', Shift: 'Shift', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight', Home: 'Home', End: 'End' };
 
-/** Reported problems, less a page's own 404 or 400: the server's answer on purpose. */
-function problem(list: string[], type: string, text: string) {
+/** Reported problems, less a page's own 404 or 400 (the server's answer on purpose, logged at the page's own address). */
+function problem(list: string[], type: string, text: string, from: string | undefined, pageUrl: string) {
   if (type !== 'error' && type !== 'warning' && type !== 'warn') return;
-  if (/status of 40[04]/.test(text)) return;
+  if (/status of 40[04]/.test(text) && from === pageUrl) return;
   list.push(`console.${type}: ${text}`);
 }
 
@@ -74,7 +74,7 @@ async function chromiumEngine(executablePath: string): Promise<Engine> {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript });
       const page = await context.newPage();
       const problems: string[] = [];
-      page.on('console', (message) => problem(problems, message.type(), message.text()));
+      page.on('console', (message) => problem(problems, message.type(), message.text(), message.location().url, page.url()));
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
       return {
         problems,
@@ -106,7 +106,7 @@ async function firefoxEngine(executablePath: string): Promise<Engine> {
       const page = await context.newPage();
       await page.setViewport({ width: 1440, height: 900 });
       const problems: string[] = [];
-      page.on('console', (message) => problem(problems, message.type(), message.text()));
+      page.on('console', (message) => problem(problems, message.type(), message.text(), message.location().url, page.url()));
       page.on('pageerror', (error) => problems.push(`uncaught: ${(error as Error).message}`));
       return {
         problems,
