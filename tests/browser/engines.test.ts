@@ -132,7 +132,7 @@ for (const name of ENGINE_NAMES) {
           await tab.click(DRAWER);
           await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
           await tab.evaluate(settled);
-          await tab.screenshot(screenshotPath(address, width, '-menu', name));
+          await tab.screenshot(screenshotPath(address, width, '-menu', name), { viewport: true });
           expect(await axe(tab), 'axe, menu open').toEqual([]);
           await tab.click(CLOSE);
           await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
@@ -274,7 +274,7 @@ for (const name of ENGINE_NAMES) {
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
         // The menu fades in; getAnimations() would need a function call, which hangs with scripts off.
         await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
-        await tab.screenshot(screenshotPath(address, width, '-no-js-menu', name));
+        await tab.screenshot(screenshotPath(address, width, '-no-js-menu', name), { viewport: true });
         await tab.click(CLOSE);
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
         expect(tab.problems ?? []).toEqual([]);

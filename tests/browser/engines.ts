@@ -28,8 +28,8 @@ export interface Tab {
   back(): Promise<void>;
   /** The viewport's width the engine gave: MiniBrowser's window stops at about 450 px. */
   resize(width: number, height: number): Promise<number>;
-  /** A PNG of the viewport (of the whole page where the driver can). */
-  screenshot(path: string): Promise<void>;
+  /** A PNG of the whole page where the driver can, else of the viewport; `viewport` asks for the viewport (an open menu). */
+  screenshot(path: string, options?: { viewport?: boolean }): Promise<void>;
   /** Console errors and warnings and uncaught exceptions the driver reports; null where it reports none (WebKit). */
   problems: string[] | null;
   close(): Promise<void>;
@@ -85,7 +85,7 @@ async function chromiumEngine(executablePath: string): Promise<Engine> {
         press: (key) => page.keyboard.press(key),
         back: async () => void (await page.goBack()),
         resize: async (width, height) => (await page.setViewportSize({ width, height }), width),
-        screenshot: async (path) => void (await page.screenshot({ path, fullPage: true })),
+        screenshot: async (path, { viewport = false } = {}) => void (await page.screenshot({ path, fullPage: !viewport })),
         close: () => context.close(),
       };
     },
@@ -127,7 +127,7 @@ async function firefoxEngine(executablePath: string): Promise<Engine> {
         back: async () => void (await page.goBack()),
         resize: async (width, height) => (await page.setViewport({ width, height }), width),
         // A whole-page screenshot measures the page by calling a function in it: the viewport only with scripts off.
-        screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: javaScript })),
+        screenshot: async (path, { viewport = false } = {}) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: javaScript && !viewport })),
         close: () => context.close(),
       };
     },
