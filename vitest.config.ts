@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A poll waits on a browser or a child process; on a busy shared machine one second is too short.
+    expect: { poll: { timeout: 5_000 } },
     // The browser suite starts its own server and Chromium; one file at a time keeps the 2 cores calm.
     fileParallelism: false,
   },

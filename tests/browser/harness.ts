@@ -25,7 +25,7 @@ export const UNKNOWN_PATH = '/no-such-page';
 export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliases), UNKNOWN_PATH];
 
 export const WIDTHS = { phone: 375, desktop: 1440, narrowest: 320 } as const;
-const HEIGHTS: Record<number, number> = { 320: 640, 375: 812, 1440: 900 };
+export const HEIGHTS: Record<number, number> = { 320: 640, 375: 812, 1440: 900 };
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'artifacts', 'screenshots');
 
@@ -43,9 +43,8 @@ export function useSite(): Site {
   const site = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
-    const server = createServer(testApp());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await serveSite();
+    const origin = served.origin;
     const browser = await chromium.launch({
       executablePath: chromiumPath!,
       args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -53,12 +52,24 @@ export function useSite(): Site {
     Object.assign(site, { url: (path: string) => origin + path, browser });
     close = async () => {
       await browser.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
     };
   });
   afterAll(() => close());
   return site;
+}
+
+/** The site on a free loopback port, served in-process from the build. */
+export async function serveSite(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer(testApp());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 export interface OpenedPage {
@@ -133,16 +144,19 @@ export const focusedElement = (page: Page) =>
 
 /** Pixels by which the page is wider than the viewport, and elements that stick out past either edge. */
 export function horizontalOverflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const outside = [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((node) => {
-        const box = node.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
-      })
-      .map((node) => `${node.tagName.toLowerCase()}.${node.className}`);
-    return { excess: document.documentElement.scrollWidth - width, outside };
-  });
+  return page.evaluate(measureOverflow);
+}
+
+/** horizontalOverflow's measurement, run in the page by any engine's driver. */
+export function measureOverflow() {
+  const width = document.documentElement.clientWidth;
+  const outside = [...document.body.querySelectorAll<HTMLElement>('*')]
+    .filter((node) => {
+      const box = node.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
+    })
+    .map((node) => `${node.tagName.toLowerCase()}.${node.className}`);
+  return { excess: document.documentElement.scrollWidth - width, outside };
 }
 
 /** Words in headings that the layout split across two lines (overflow-wrap breaking a word that did not fit). */
@@ -166,7 +180,7 @@ export function brokenHeadingWords(page: Page) {
   });
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * axe-core's violations on the page as it is now. The CSP forbids inline
@@ -177,22 +191,20 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function axeViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.targets.join(', ')}`);
+  return page.evaluate(runAxe);
 }
 
-/** A file name for an address: "/legal?tab=privacy" → "legal-tab-privacy". */
-export function screenshotPath(address: string, width: number, suffix = ''): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+/** Runs the axe-core already in the page; one line per violation. Any engine's driver can run it. */
+export async function runAxe(): Promise<string[]> {
+  const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+  const results = await axe.run(document, { resultTypes: ['violations'] });
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** A file name for an address: "/legal?tab=privacy" → "legal-tab-privacy"; in a folder of its own per engine when given. */
+export function screenshotPath(address: string, width: number, suffix = '', engine = ''): string {
+  const dir = join(SCREENSHOT_DIR, engine);
+  mkdirSync(dir, { recursive: true });
   const name = address.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
-  return join(SCREENSHOT_DIR, `${name}${suffix}-${width}.png`);
+  return join(dir, `${name}${suffix}-${width}.png`);
 }

@@ -1,0 +1,241 @@
+/**
+ * One small driver interface over three engines, so that the cross-engine
+ * tests are written once: Chromium through playwright-core, Firefox through
+ * puppeteer-core over WebDriver BiDi, WebKit (WebKitGTK's MiniBrowser) through
+ * selenium-webdriver against WebKitWebDriver on a private Xvfb display.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import type { EngineName, EnginePaths } from './global-setup.ts';
+
+export type KeyName = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | 'Shift' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+
+/** One page of one engine: what the tests do to it, in the same words for every engine. */
+export interface Tab {
+  goto(url: string): Promise<void>;
+  /** Runs `fn` in the page (its source is sent, so it may use only its arguments) and returns its JSON result. */
+  evaluate<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A): Promise<Awaited<R>>;
+  /** Runs a classic script's source in the page (to inject axe-core: the CSP does not govern a driver's scripts). */
+  inject(source: string): Promise<void>;
+  /** A real (trusted) mouse click on the first element matching `selector`. */
+  click(selector: string): Promise<void>;
+  /** A real key press to the focused element. */
+  press(key: KeyName): Promise<void>;
+  back(): Promise<void>;
+  /** The viewport's width the engine gave: MiniBrowser's window stops at about 450 px. */
+  resize(width: number, height: number): Promise<number>;
+  /** A PNG of the whole page where the driver can, else of the viewport; `viewport` asks for the viewport (an open menu). */
+  screenshot(path: string, options?: { viewport?: boolean }): Promise<void>;
+  /** Console errors and warnings and uncaught exceptions the driver reports; null where it reports none (WebKit). */
+  problems: string[] | null;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  name: EngineName;
+  open(options?: { javaScript?: boolean }): Promise<Tab>;
+  close(): Promise<void>;
+}
+
+/** An expression that calls `fn` with `args`: evaluated by the driver, outside the page's CSP (no eval in the page). */
+function call(fn: (...args: never[]) => unknown, args: unknown[]): string {
+  return `(${fn.toString()})(...${JSON.stringify(args)})`;
+}
+
+/** The middle of an element, scrolled into view: where a mouse click lands. */
+function centre(selector: string) {
+  const node = document.querySelector(selector)!;
+  node.scrollIntoView({ block: 'center' });
+  const box = node.getBoundingClientRect();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+const PUPPETEER_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: 'Tab', Enter: 'Enter', Escape: 'Escape', Shift: 'Shift', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight', Home: 'Home', End: 'End' };
+
+/** Reported problems, less a page's own 404 or 400 (the server's answer on purpose, logged at the page's own address). */
+function problem(list: string[], type: string, text: string, from: string | undefined, pageUrl: string) {
+  if (type !== 'error' && type !== 'warning' && type !== 'warn') return;
+  if (/status of 40[04]/.test(text) && from === pageUrl) return;
+  list.push(`console.${type}: ${text}`);
+}
+
+async function chromiumEngine(executablePath: string): Promise<Engine> {
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    name: 'chromium',
+    async open({ javaScript = true } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => problem(problems, message.type(), message.text(), message.location().url, page.url()));
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      return {
+        problems,
+        goto: async (url) => void (await page.goto(url)),
+        evaluate: (fn, ...args) => page.evaluate(call(fn, args)),
+        inject: async (source) => void (await page.evaluate(source)),
+        click: (selector) => page.click(selector),
+        press: (key) => page.keyboard.press(key),
+        back: async () => void (await page.goBack()),
+        resize: async (width, height) => (await page.setViewportSize({ width, height }), width),
+        screenshot: async (path, { viewport = false } = {}) => void (await page.screenshot({ path, fullPage: !viewport })),
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+async function firefoxEngine(executablePath: string): Promise<Engine> {
+  const launch = (prefs: Record<string, unknown> = {}) => puppeteer.launch({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: prefs });
+  const browser = await launch();
+  // WebDriver BiDi in Firefox ESR cannot turn scripts off per page: a second Firefox has them off by preference.
+  let withoutScript: Awaited<ReturnType<typeof launch>> | undefined;
+  return {
+    name: 'firefox',
+    async open({ javaScript = true } = {}) {
+      const owner = javaScript ? browser : (withoutScript ??= await launch({ 'javascript.enabled': false }));
+      const context = await owner.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width: 1440, height: 900 });
+      const problems: string[] = [];
+      page.on('console', (message) => problem(problems, message.type(), message.text(), message.location().url, page.url()));
+      page.on('pageerror', (error) => problems.push(`uncaught: ${(error as Error).message}`));
+      return {
+        problems,
+        goto: async (url) => void (await page.goto(url)),
+        evaluate: (fn, ...args) => page.evaluate(call(fn, args)) as never,
+        inject: async (source) => void (await page.evaluate(source)),
+        async click(selector) {
+          // page.click() calls functions in the page, which hang with scripts off; an expression and the mouse do not.
+          const { x, y } = (await page.evaluate(call(centre, [selector]))) as { x: number; y: number };
+          await page.mouse.click(x, y);
+        },
+        async press(key) {
+          if (key !== 'Shift+Tab') return page.keyboard.press(PUPPETEER_KEYS[key] as never);
+          await page.keyboard.down('Shift');
+          await page.keyboard.press('Tab');
+          await page.keyboard.up('Shift');
+        },
+        back: async () => void (await page.goBack()),
+        resize: async (width, height) => (await page.setViewport({ width, height }), width),
+        // A whole-page screenshot measures the page by calling a function in it: the viewport only with scripts off.
+        screenshot: async (path, { viewport = false } = {}) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: javaScript && !viewport })),
+        close: () => context.close(),
+      };
+    },
+    async close() {
+      await browser.close();
+      await withoutScript?.close();
+    },
+  };
+}
+
+const SELENIUM_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: Key.TAB, Enter: Key.ENTER, Escape: Key.ESCAPE, Shift: Key.SHIFT, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, Home: Key.HOME, End: Key.END };
+
+/** A free loopback port, for WebKitWebDriver to listen on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts Xvfb on the first free display number; MiniBrowser is a GTK program and needs one. */
+async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const display = await new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    xvfb.stderr!.on('data', (chunk) => (stderr += chunk));
+    xvfb.stdio[3]!.on('data', (chunk) => resolve(`:${String(chunk).trim()}`));
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${stderr}`)));
+  });
+  return { display, process: xvfb };
+}
+
+async function webkitEngine({ driver, browser }: { driver: string; browser: string }): Promise<Engine> {
+  const xvfb = await startXvfb();
+  const port = await freePort();
+  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  const sessions = new Set<WebDriver>();
+  const stop = () => {
+    webDriver.kill();
+    xvfb.process.kill();
+  };
+  /** WebKitWebDriver holds one session at a time; tabs are opened and closed one after another. */
+  async function session(javaScript: boolean): Promise<WebDriver> {
+    const capabilities = {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: browser, args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])] },
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
+      } catch (error) {
+        // WebKitWebDriver takes a moment to listen after it starts.
+        if (attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+  let first: WebDriver;
+  try {
+    first = await session(true);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  let spare: WebDriver | undefined = first;
+  return {
+    name: 'webkit',
+    async open({ javaScript = true } = {}) {
+      // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
+      // WebKitWebDriver holds one session at a time: the first, started to see that WebKit runs, or a new one.
+      if (spare && !javaScript) await spare.quit();
+      const driver = spare && javaScript ? spare : await session(javaScript);
+      spare = undefined;
+      sessions.add(driver);
+      await driver.manage().window().setRect({ width: 1440, height: 900 });
+      return {
+        problems: null,
+        goto: (url) => driver.get(url),
+        evaluate: (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments)`, ...args),
+        inject: async (source) => void (await driver.executeScript(source)),
+        click: async (selector) => await driver.findElement(By.css(selector)).click(),
+        async press(key) {
+          const actions = driver.actions();
+          if (key === 'Shift+Tab') await actions.keyDown(Key.SHIFT).keyDown(Key.TAB).keyUp(Key.TAB).keyUp(Key.SHIFT).perform();
+          else await actions.keyDown(SELENIUM_KEYS[key]).keyUp(SELENIUM_KEYS[key]).perform();
+        },
+        back: () => driver.navigate().back(),
+        async resize(width, height) {
+          await driver.manage().window().setRect({ width, height });
+          return driver.executeScript<number>('return document.documentElement.clientWidth');
+        },
+        screenshot: async (path) => writeFileSync(path, await driver.takeScreenshot(), 'base64'),
+        async close() {
+          sessions.delete(driver);
+          await driver.quit();
+        },
+      };
+    },
+    async close() {
+      await Promise.allSettled([...sessions, ...(spare ? [spare] : [])].map((driver) => driver.quit()));
+      stop();
+    },
+  };
+}
+
+export function launchEngine(name: EngineName, paths: EnginePaths): Promise<Engine> {
+  if (name === 'chromium') return chromiumEngine(paths.chromium!);
+  if (name === 'firefox') return firefoxEngine(paths.firefox!);
+  return webkitEngine(paths.webkit!);
+}
