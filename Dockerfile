@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The site as a container: built with the dev tools, run with only the built
-# output. See README, "Operations".
+# output. See docs/operations.md.
 
 # ---- build: client bundle, hashed and pre-compressed assets, server bundle (dist/)
 FROM node:24-bookworm-slim AS build
