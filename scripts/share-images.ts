@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { SHARE_IMAGE, type ShareImage } from '../shared/metadata.ts';
+import { escapeXml } from '../shared/documents.ts';
+import { BACKGROUND_COLOR, SHARE_IMAGE, THEME_COLOR, type ShareImage } from '../shared/metadata.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -19,10 +20,10 @@ const require = createRequire(import.meta.url);
 const FONTS = ['400Regular/Inter_400Regular.ttf', '600SemiBold/Inter_600SemiBold.ttf'].map((file) => require.resolve(`@expo-google-fonts/inter/${file}`));
 const RENDER: ResvgRenderOptions = { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' }, logLevel: 'off' };
 
-/** client/styles.css: --ink, --ink-2, --paper; the mark's accent; the muted blue of the illustrations. */
-const INK = '#0f1f33';
+/** The site's ink and paper (shared/metadata.ts); client/styles.css: --ink-2; the mark's accent; the muted blue of the illustrations. */
+const INK = THEME_COLOR;
 const INK_2 = '#1a2e4a';
-const PAPER = '#f7f5f0';
+const PAPER = BACKGROUND_COLOR;
 const ACCENT = '#c0873f';
 const MUTED = '#9fb0c6';
 
@@ -89,8 +90,4 @@ function nested(svg: string, x: number, y: number, width: number, height: number
 
 function source(path: string): string {
   return readFileSync(join(root, path), 'utf8');
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

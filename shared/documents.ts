@@ -89,6 +89,7 @@ const speculationRules = {
   ],
 };
 
-function escapeXml(text: string): string {
+/** Text safe in XML content and attribute values. */
+export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -102,6 +102,7 @@ export function headLinks(asset: (name: string) => string, styles: string, scrip
 export function pageMeta(route: Route, variant: string, input: MetaInput): PageMeta {
   const { site, asset } = input;
   const url = site.publicUrl + route.path + variant;
+  const image = shareImage(route);
   return {
     title: documentTitle(route, site),
     description: route.description,
@@ -111,7 +112,7 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
       title: route.title,
       description: route.description,
       siteName: site.brandName,
-      image: { url: site.publicUrl + asset(shareImage(route).name), ...SHARE_IMAGE, alt: shareImage(route).alt },
+      image: { url: site.publicUrl + asset(image.name), ...SHARE_IMAGE, alt: image.alt },
     },
     structuredData: structuredDataBlocks(route, input),
   };

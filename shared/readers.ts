@@ -2,7 +2,7 @@
  * Documents for readers other than people in browsers, derived from the route
  * table, the content and the site config: security teams (security.txt,
  * RFC 9116) and AI assistants (llms.txt and each page as Markdown). Pure: the
- * server prepares them once beside robots.txt (server/documents.ts), and the
+ * server prepares them once beside robots.txt (documents.ts), and the
  * static export saves what it answers. See docs/readers.md.
  */
 import { serviceSummary } from './content/about.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
 import { ENGINE_NAMES } from './global-setup.ts';
-import { addresses, axeSource, HEIGHTS, measureOverflow, runAxe, screenshotPath, serveSite, WIDTHS } from './harness.ts';
+import { addresses, axeSource, HEIGHTS, LEGAL_TAB_MOVES, measureOverflow, runAxe, screenshotPath, serveSite, WIDTHS } from './harness.ts';
 
 const paths = inject('engines');
 
@@ -237,16 +237,7 @@ for (const name of ENGINE_NAMES) {
         const { tab } = opened;
         await openLegal(tab);
         await tab.evaluate(focus, '#tab-terms');
-        const moves = [
-          ['ArrowRight', 'privacy'],
-          ['ArrowRight', 'disclaimer'],
-          ['ArrowRight', 'terms'],
-          ['ArrowLeft', 'disclaimer'],
-          ['Home', 'terms'],
-          ['End', 'disclaimer'],
-          ['ArrowLeft', 'privacy'],
-        ] as const;
-        for (const [key, lands] of moves) {
+        for (const [key, lands] of LEGAL_TAB_MOVES) {
           await tab.press(key);
           await expect.poll(() => tab.evaluate(tabState), { message: `${key} lands on ${lands}` }).toMatchObject(selected(lands, true));
         }

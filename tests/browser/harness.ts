@@ -24,6 +24,17 @@ export const describeInBrowser = describe.skipIf(chromiumPath === null);
 export const UNKNOWN_PATH = '/no-such-page';
 export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliases), UNKNOWN_PATH];
 
+/** Keys pressed on the legal tabs from "terms", and the tab each lands on: every wrap-around, Home and End. */
+export const LEGAL_TAB_MOVES = [
+  ['ArrowRight', 'privacy'],
+  ['ArrowRight', 'disclaimer'],
+  ['ArrowRight', 'terms'],
+  ['ArrowLeft', 'disclaimer'],
+  ['Home', 'terms'],
+  ['End', 'disclaimer'],
+  ['ArrowLeft', 'privacy'],
+] as const;
+
 export const WIDTHS = { phone: 375, desktop: 1440, narrowest: 320 } as const;
 export const HEIGHTS: Record<number, number> = { 320: 640, 375: 812, 1440: 900 };
 

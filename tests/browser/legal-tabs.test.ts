@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { axeViolations, describeInBrowser, usePage, useSite, visit, WIDTHS } from './harness.ts';
+import { axeViolations, describeInBrowser, LEGAL_TAB_MOVES, usePage, useSite, visit, WIDTHS } from './harness.ts';
 
 const LABELS = { terms: 'Terms of Use', privacy: 'Privacy Policy', disclaimer: 'Disclaimer' } as const;
 type TabId = keyof typeof LABELS;
@@ -71,16 +71,7 @@ describeInBrowser('the legal tabs', () => {
     const { page } = tab;
     await openLegal(page, site);
     await page.getByRole('tab', { name: LABELS.terms }).focus();
-    const moves: [key: string, lands: TabId][] = [
-      ['ArrowRight', 'privacy'],
-      ['ArrowRight', 'disclaimer'],
-      ['ArrowRight', 'terms'],
-      ['ArrowLeft', 'disclaimer'],
-      ['Home', 'terms'],
-      ['End', 'disclaimer'],
-      ['ArrowLeft', 'privacy'],
-    ];
-    for (const [key, lands] of moves) {
+    for (const [key, lands] of LEGAL_TAB_MOVES) {
       await page.keyboard.press(key);
       expectTab(await tabState(page), lands, { focused: true });
     }
