@@ -109,6 +109,13 @@ function channel(origin: string) {
   };
 }
 
+/** Saves `content` to `file`, as an editor would, and resolves when the open tab is told to reload. */
+async function saveAndReload(tab: ReturnType<typeof channel>, file: string, content: string): Promise<void> {
+  const reloaded = tab.next('reload');
+  writeFileSync(file, content);
+  await reloaded;
+}
+
 describe('npm run dev', () => {
   let sandbox: Sandbox;
   let dev: DevServer;
@@ -144,10 +151,8 @@ describe('npm run dev', () => {
     const before = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec((await request(dev.origin).get('/home')).text)![1];
     const tab = channel(dev.origin);
     await tab.opened;
-    const reloaded = tab.next('reload');
     const entry = join(sandbox.root, 'client', 'entry.tsx');
-    writeFileSync(entry, `${readFileSync(entry, 'utf8')}\nexport const savedJustNow = 'saved just now';\n`);
-    await reloaded;
+    await saveAndReload(tab, entry, `${readFileSync(entry, 'utf8')}\nexport const savedJustNow = 'saved just now';\n`);
     const page = await request(dev.origin).get('/home');
     const after = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec(page.text)![1];
     expect(after).not.toBe(before);
@@ -160,13 +165,9 @@ describe('npm run dev', () => {
     await tab.opened;
     const file = join(sandbox.root, 'shared', 'content', 'products.ts');
     const original = readFileSync(file, 'utf8');
-    let reloaded = tab.next('reload');
-    writeFileSync(file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
-    await reloaded;
+    await saveAndReload(tab, file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
     expect(dev.output()).toContain('content: shared/content/products.ts: energy-and-fuel: heading "Fuels": appears twice in this category\n');
-    reloaded = tab.next('reload');
-    writeFileSync(file, original);
-    await reloaded;
+    await saveAndReload(tab, file, original);
     tab.close();
   });
 
@@ -175,16 +176,12 @@ describe('npm run dev', () => {
     await tab.opened;
     const file = join(sandbox.root, 'shared', 'content', 'home.ts');
     const original = readFileSync(file, 'utf8');
-    let reloaded = tab.next('reload');
-    writeFileSync(file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
-    await reloaded;
+    await saveAndReload(tab, file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
     const broken = await request(dev.origin).get('/home').expect(500);
     expect(broken.text).toContain('The site could not start');
     expect(broken.text).toContain('shared/content/home.ts:5:35: ERROR');
     expect(broken.text).toContain(`src="${DEV_CLIENT_PATH}"`);
-    reloaded = tab.next('reload');
-    writeFileSync(file, original);
-    await reloaded;
+    await saveAndReload(tab, file, original);
     await request(dev.origin).get('/home').expect(200);
     tab.close();
   });
