@@ -1,24 +1,116 @@
 /**
- * Configuration, read once from the environment at start-up, validated, and
- * passed down as one typed object. Nothing else reads process.env.
+ * Configuration: the environment, described by one zod schema, parsed once at
+ * start-up and passed down as one typed object. Nothing else reads process.env.
+ * Each setting has a default (a string, as it would come from the
+ * environment, so defaults pass the same checks) and the words an operator
+ * reads when a value is refused.
  */
-import { isIP, isIPv4 } from 'node:net';
-import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { emailProblem, httpsUrlProblem, originProblem, plainTextProblem } from '../shared/validate.ts';
+import { compile as compileProxyAddresses } from 'proxy-addr';
+import { z } from 'zod';
+import { defaultSite } from '../shared/site.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface Config {
-  port: number;
-  host: string;
-  nodeEnv: 'production' | 'development' | 'test';
-  logLevel: LogLevel;
-  /** Express's "trust proxy" setting: false, true, a hop count, or a list of addresses/subnets. */
-  trustProxy: boolean | number | string;
-  shutdownTimeoutMs: number;
-  site: SiteConfig;
+const wholeNumber = (min: number, max: number) =>
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().min(min).max(max));
+
+/** What Express's "trust proxy" accepts: a boolean, a hop count, or what proxy-addr (which Express uses) compiles. */
+const trustProxy = z.union([
+  z.enum(['true', 'false']).transform((value) => value === 'true'),
+  wholeNumber(0, 1000),
+  z.string().refine((value) => {
+    try {
+      compileProxyAddresses(value.split(',').map((entry) => entry.trim()));
+      return true;
+    } catch {
+      return false;
+    }
+  }),
+]);
+
+/** An http(s) origin without a path, as the site's public address; the trailing slash a URL gets is dropped. */
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .pipe(z.string().refine((value) => new URL(value).href === `${new URL(value).origin}/`))
+  .transform((value) => new URL(value).origin);
+
+interface Setting {
+  default: string;
+  accepted: string;
+  schema: z.ZodType<unknown, string>;
 }
+
+/** Every variable we read: its default, what it accepts (for the one-line error and the README) and its schema. */
+export const SETTINGS = {
+  PORT: { default: '3000', accepted: 'a whole number from 0 to 65535', schema: wholeNumber(0, 65535) },
+  HOST: {
+    default: '0.0.0.0',
+    accepted: 'an IP address or host name, e.g. 0.0.0.0 or ::',
+    schema: z.string().regex(/^[A-Za-z0-9.:\-[\]]+$/),
+  },
+  NODE_ENV: { default: 'development', accepted: 'one of production, development, test', schema: z.enum(['production', 'development', 'test']) },
+  LOG_LEVEL: { default: 'info', accepted: `one of ${LOG_LEVELS.join(', ')}`, schema: z.enum(LOG_LEVELS) },
+  TRUST_PROXY: {
+    default: 'false',
+    accepted: 'true, false, a hop count, or comma-separated loopback, linklocal, uniquelocal, addresses and subnets (e.g. loopback, 10.0.0.0/8)',
+    schema: trustProxy,
+  },
+  SHUTDOWN_TIMEOUT_MS: { default: '10000', accepted: 'a whole number from 1 to 600000', schema: wholeNumber(1, 600_000) },
+  PUBLIC_URL: {
+    default: defaultSite.publicUrl,
+    accepted: 'an http(s) origin with no path, query or credentials, such as https://www.example.com',
+    schema: origin,
+  },
+  BRAND_NAME: {
+    default: defaultSite.brandName,
+    accepted: 'plain text of at most 80 characters, without < or >',
+    schema: z.string().max(80).regex(/^[^\u0000-\u001f<>]+$/),
+  },
+  GENERAL_EMAIL: { default: defaultSite.generalEmail, accepted: 'an e-mail address such as info@example.com', schema: z.email() },
+  SALES_EMAIL: { default: defaultSite.salesEmail, accepted: 'an e-mail address such as sales@example.com', schema: z.email() },
+  LINKEDIN_URL: {
+    default: defaultSite.linkedInUrl,
+    accepted: 'an absolute https URL',
+    schema: z.url({ protocol: /^https$/ }).transform((value) => new URL(value).href),
+  },
+} as const satisfies Record<string, Setting>;
+
+type Name = keyof typeof SETTINGS;
+type Parsed = { [N in Name]: z.output<(typeof SETTINGS)[N]['schema']> };
+
+/** An unset, empty or blank variable takes its default. */
+const envSchema = z.object(
+  Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, setting]) => [
+      name,
+      z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : setting.default), setting.schema),
+    ]),
+    // fromEntries loses the names; the schemas are the ones in SETTINGS.
+  ) as unknown as { [N in Name]: z.ZodType<Parsed[N], unknown> },
+);
+
+const configSchema = envSchema.transform((env) => ({
+  port: env.PORT,
+  host: env.HOST,
+  nodeEnv: env.NODE_ENV,
+  logLevel: env.LOG_LEVEL,
+  /** Express's "trust proxy" setting: false, true, a hop count, or a list of addresses/subnets. */
+  trustProxy: env.TRUST_PROXY,
+  shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  site: {
+    publicUrl: env.PUBLIC_URL,
+    brandName: env.BRAND_NAME,
+    generalEmail: env.GENERAL_EMAIL,
+    salesEmail: env.SALES_EMAIL,
+    linkedInUrl: env.LINKEDIN_URL,
+  },
+}));
+
+export type Config = z.output<typeof configSchema>;
+export type LogLevel = Config['logLevel'];
+
+/** The default of every variable, as the README's table lists them. */
+export const ENV_DEFAULTS = Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])) as Record<Name, string>;
 
 export class ConfigError extends Error {
   constructor(
@@ -33,20 +125,13 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Every variable we read, with its default, for the README and for error messages. */
-export const ENV_DEFAULTS = {
-  PORT: '3000',
-  HOST: '0.0.0.0',
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'info',
-  TRUST_PROXY: 'false',
-  SHUTDOWN_TIMEOUT_MS: '10000',
-  PUBLIC_URL: defaultSite.publicUrl,
-  BRAND_NAME: defaultSite.brandName,
-  GENERAL_EMAIL: defaultSite.generalEmail,
-  SALES_EMAIL: defaultSite.salesEmail,
-  LINKEDIN_URL: defaultSite.linkedInUrl,
-} as const;
+/** The configuration, or a ConfigError for the first variable it refuses. */
+export function readConfig(env: Env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const name = result.error.issues[0]?.path[0] as Name;
+  throw new ConfigError(name, env[name]?.trim() || SETTINGS[name].default, SETTINGS[name].accepted);
+}
 
 /** readConfig for a process starting up: a bad value ends it with the one line an operator can act on. */
 export function readConfigOrExit(env: Env): Config {
@@ -58,79 +143,4 @@ export function readConfigOrExit(env: Env): Config {
     console.error(error.message);
     process.exit(1);
   }
-}
-
-export function readConfig(env: Env): Config {
-  const get = (name: keyof typeof ENV_DEFAULTS): string => {
-    const value = env[name];
-    return value === undefined || value.trim() === '' ? ENV_DEFAULTS[name] : value.trim();
-  };
-  return {
-    port: integer('PORT', get('PORT'), 0, 65535),
-    host: hostName('HOST', get('HOST')),
-    nodeEnv: oneOf('NODE_ENV', get('NODE_ENV'), ['production', 'development', 'test'] as const),
-    logLevel: oneOf('LOG_LEVEL', get('LOG_LEVEL'), LOG_LEVELS),
-    trustProxy: trustProxy(get('TRUST_PROXY')),
-    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', get('SHUTDOWN_TIMEOUT_MS'), 1, 600_000),
-    site: {
-      publicUrl: new URL(checked('PUBLIC_URL', get('PUBLIC_URL'), originProblem)).origin,
-      brandName: checked('BRAND_NAME', get('BRAND_NAME'), plainTextProblem),
-      generalEmail: checked('GENERAL_EMAIL', get('GENERAL_EMAIL'), emailProblem),
-      salesEmail: checked('SALES_EMAIL', get('SALES_EMAIL'), emailProblem),
-      linkedInUrl: new URL(checked('LINKEDIN_URL', get('LINKEDIN_URL'), httpsUrlProblem)).href,
-    },
-  };
-}
-
-function integer(name: string, value: string, min: number, max: number): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) {
-    throw new ConfigError(name, value, `a whole number from ${min} to ${max}`);
-  }
-  return number;
-}
-
-function oneOf<const T extends readonly string[]>(name: string, value: string, accepted: T): T[number] {
-  if (!accepted.includes(value)) throw new ConfigError(name, value, `one of ${accepted.join(', ')}`);
-  return value as T[number];
-}
-
-function hostName(name: string, value: string): string {
-  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(value)) throw new ConfigError(name, value, 'an IP address or host name, e.g. 0.0.0.0 or ::');
-  return value;
-}
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * Checked here because Express compiles the value only when the app is made,
- * and would stop the start with a stack trace instead of this one line.
- */
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true';
-  if (/^\d+$/.test(value)) return Number(value);
-  if (value.split(',').every((entry) => isProxyAddress(entry.trim()))) return value;
-  throw new ConfigError(
-    'TRUST_PROXY',
-    value,
-    'true, false, a hop count, or comma-separated loopback, linklocal, uniquelocal, addresses and subnets (e.g. loopback, 10.0.0.0/8)',
-  );
-}
-
-/** What Express's "trust proxy" (proxy-addr) accepts: a name, an address, address/prefix, or IPv4 address/netmask. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
-  const [address = '', range, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (range === undefined) return true;
-  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
-  return version === 4 && isIPv4(range);
-}
-
-/** The value, when `problem` (shared/validate.ts) accepts it. */
-function checked(name: string, value: string, problem: (value: string) => string | undefined): string {
-  const expected = problem(value);
-  if (expected) throw new ConfigError(name, value, expected);
-  return value;
 }

@@ -117,7 +117,7 @@ describe('readConfig', () => {
     ['TRUST_PROXY', '300.1.1.1', 'true, false, a hop count'],
     ['SHUTDOWN_TIMEOUT_MS', '0', 'a whole number from 1 to 600000'],
     ['SHUTDOWN_TIMEOUT_MS', '10s', 'a whole number from 1 to 600000'],
-    ['PUBLIC_URL', 'www.example.com', 'an absolute http(s) URL'],
+    ['PUBLIC_URL', 'www.example.com', 'an http(s) origin with no path'],
     ['PUBLIC_URL', 'https://www.example.com/site', 'an http(s) origin with no path'],
     ['PUBLIC_URL', 'ftp://www.example.com', 'an http(s) origin with no path'],
     ['BRAND_NAME', 'Acme <b>Sourcing</b>', 'plain text of at most 80 characters'],
