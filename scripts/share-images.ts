@@ -35,14 +35,29 @@ export function renderShareImage(image: ShareImage): Buffer {
   return new Resvg(shareImageSvg(image), RENDER).render().asPng();
 }
 
-export function shareImageSvg(image: ShareImage): string {
+/** Which text does not fit its share image, if any (the content check reports it before the build draws). */
+export function shareImageFit(image: ShareImage): 'title' | 'line' | undefined {
+  const fitted = fit(image);
+  if (!fitted.title) return 'title';
+  return fitted.line ? undefined : 'line';
+}
+
+function fit(image: ShareImage) {
   // The text column ends where the illustration begins.
   const textWidth = (image.art ? 620 : 700) - LEFT;
-  const { lines, size } = fitText(image.title, textWidth, { largest: 88, smallest: 44, weight: 600, maxLines: 3 });
-  const line = fitText(image.line, textWidth, { largest: 32, smallest: 24, weight: 400, maxLines: 1 });
+  return {
+    title: fitText(image.title, textWidth, { largest: 88, smallest: 44, weight: 600, maxLines: 3 }),
+    line: fitText(image.line, textWidth, { largest: 32, smallest: 24, weight: 400, maxLines: 1 }),
+  };
+}
+
+export function shareImageSvg(image: ShareImage): string {
+  const fitted = fit(image);
+  if (!fitted.title || !fitted.line) throw new Error(`The share image of "${image.title}" does not fit; the content check says which text`);
+  const { title: { lines, size }, line } = fitted;
   const lineHeight = Math.round(size * 1.08);
   const titleTop = 330 - ((lines.length - 1) * lineHeight) / 2;
-  const title = lines.map((line, index) => `<text x="${LEFT}" y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="600" letter-spacing="-1">${escapeXml(line)}</text>`);
+  const title = lines.map((text, index) => `<text x="${LEFT}" y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="600" letter-spacing="-1">${escapeXml(text)}</text>`);
   const ruleY = titleTop + (lines.length - 1) * lineHeight + 40;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
@@ -56,8 +71,8 @@ export function shareImageSvg(image: ShareImage): string {
   ].join('\n');
 }
 
-/** The largest size, in steps of 2 px, at which the text fits the column in at most maxLines lines, broken between words. */
-function fitText(text: string, maxWidth: number, fit: { largest: number; smallest: number; weight: number; maxLines: number }): { lines: string[]; size: number } {
+/** The largest size, in steps of 2 px, at which the text fits the column in at most maxLines lines, broken between words; undefined if none. */
+function fitText(text: string, maxWidth: number, fit: { largest: number; smallest: number; weight: number; maxLines: number }): { lines: string[]; size: number } | undefined {
   const words = text.split(/\s+/);
   for (let size = fit.largest; size >= fit.smallest; size -= 2) {
     const lines: string[] = [];
@@ -68,7 +83,7 @@ function fitText(text: string, maxWidth: number, fit: { largest: number; smalles
     }
     if (lines.length <= fit.maxLines && lines.every((line) => textWidth(line, size, fit.weight) <= maxWidth)) return { lines, size };
   }
-  throw new Error(`"${text}" does not fit a share image: shorten it or change scripts/share-images.ts`);
+  return undefined;
 }
 
 /** The rendered width of a line, as resvg lays it out with the same font. */

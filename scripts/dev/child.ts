@@ -26,7 +26,7 @@ process.once('message', async () => {
     import('pino'),
   ]);
   const config = readConfigOrExit(process.env);
-  for (const line of contentProblems()) console.error(`content: ${line}`);
+  for (const line of await contentProblems()) console.error(`content: ${line}`);
 
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   const app = createApp({ config, logger, clientDir: process.env.DEV_CLIENT_DIR, devScript: DEV_CLIENT_PATH });

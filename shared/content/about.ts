@@ -1,4 +1,5 @@
-import type { AboutContent, CompanyFacts } from './types.ts';
+import type { AboutContent, CompanyFacts, ProductCategory } from './schema.ts';
+import { countOf, listOf } from './words.ts';
 
 /** What the supplier pays us; the buyer pays nothing. */
 const COMMISSION = '0.05 to 2 percent';
@@ -11,14 +12,15 @@ export function serviceSummary(c: CompanyFacts): string {
   return `${c.brandName} is a procurement intermediary for business buyers. A buyer sends us a Letter of Intent (LOI); we issue a matching LOI under our own company name, so the buyer’s identity stays confidential, gather quotations from our supplier network and present the three offers that best fit the buyer’s needs. The service is free to the buyer: the supplier pays our commission of ${COMMISSION}.`;
 }
 
-/** Text of the About page: About Us, Values and What We Provide. */
-export function aboutContent(c: CompanyFacts): AboutContent {
+/** Text of the About page: About Us, Values and What We Provide. The categories are those of the route table. */
+export function aboutContent(c: CompanyFacts, categories: readonly Pick<ProductCategory, 'title'>[]): AboutContent {
+  const categoryList = `${countOf(categories.length)} categories: ${listOf(categories.map((category) => category.title))}`;
   return {
     lead: `${c.brandName} sources and compares supplier quotations for business buyers. We present the three best offers. The service is free to the buyer.`,
     aboutUs: {
       heading: 'About Us',
       paragraphs: [
-        `${c.brandName} is a procurement intermediary. We act for business buyers who purchase fuel, agricultural inputs, chemicals, construction materials and textiles in volume.`,
+        `${c.brandName} is a procurement intermediary. We act for business buyers who purchase in volume.`,
         'A buyer’s request tells the market a great deal: what is needed, how much and by when. We keep that information out of circulation while still obtaining competitive prices from a wide network of suppliers.',
         'Every request follows the same process, from the buyer’s Letter of Intent to three offers.',
       ],
@@ -70,7 +72,7 @@ export function aboutContent(c: CompanyFacts): AboutContent {
       paragraphs: [
         'We give buyers a clear view of the market for a specific requirement, without the work of finding and questioning suppliers themselves.',
         `Our service costs the buyer nothing. The supplier pays us a commission of ${COMMISSION}.`,
-        'We source in five categories: Energy and Fuel, Agricultural Inputs, Industrial Chemicals, Construction Materials and Textiles.',
+        `We source in ${categoryList}.`,
       ],
       list: [
         'Three comparable offers for each request',
@@ -79,7 +81,6 @@ export function aboutContent(c: CompanyFacts): AboutContent {
         'Bids placed on your behalf where useful',
         'One point of contact from LOI to offer',
         'No fee to the buyer',
-        'Five categories: Energy and Fuel, Agricultural Inputs, Industrial Chemicals, Construction Materials and Textiles',
       ],
     },
   };

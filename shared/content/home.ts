@@ -1,4 +1,4 @@
-import type { HomeContent } from './types.ts';
+import type { HomeContent } from './schema.ts';
 
 /** Text of the home screen. */
 export const homeContent: HomeContent = {

@@ -1,4 +1,4 @@
-import type { CompanyFacts, LegalDocument, LegalDocumentId } from './types.ts';
+import type { CompanyFacts, LegalDocument } from './schema.ts';
 
 const UPDATED = '2023-06-01';
 
@@ -245,6 +245,3 @@ function disclaimer(c: CompanyFacts): LegalDocument {
 export function legalDocuments(c: CompanyFacts): readonly LegalDocument[] {
   return [terms(c), privacy(c), disclaimer(c)];
 }
-
-/** The tab ids in order, the first being the default; the route table needs them without the texts' company facts. */
-export const legalDocumentIds: readonly LegalDocumentId[] = ['terms', 'privacy', 'disclaimer'];

@@ -1,6 +1,6 @@
-import type { ProductCategory } from './types.ts';
+import type { ProductCategory } from './schema.ts';
 
-/** The five product categories, in the order shown on /products. */
+/** The product categories, in the order shown on /products; each gets its page (shared/routes.ts). */
 export const productCategories: readonly ProductCategory[] = [
   {
     slug: 'energy-and-fuel',

@@ -1,4 +1,4 @@
-import type { ProductCategory } from '../content/types.ts';
+import type { ProductCategory } from '../content/schema.ts';
 
 interface CategoryArtProps {
   category: ProductCategory;

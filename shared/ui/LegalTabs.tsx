@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useEnhanced } from './useEnhanced.ts';
-import type { LegalDocumentId } from '../content/types.ts';
+import type { LegalDocumentId } from '../content/schema.ts';
 import { LEGAL_TAB_PARAM } from '../paths.ts';
 import { LEGAL_PANEL_CLASS } from './islands.ts';
 
