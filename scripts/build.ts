@@ -7,16 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildManifest } from '../server/assets.ts';
-import { shareImage } from '../shared/metadata.ts';
-import { routes } from '../shared/routes.ts';
+import type { Route } from '../shared/routes.ts';
 import { contentProblems } from './check-content.ts';
-import { renderShareImage } from './share-images.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -32,9 +29,11 @@ export interface ClientBuildOptions {
   compress?: boolean;
   /** Called with the source files the bundle was built from (paths relative to the working directory). */
   onInputs?: (files: string[]) => void;
+  /** The route table whose share images to draw; the site's own by default. */
+  routes?: readonly Route[];
 }
 
-export async function buildClient({ outDir = join(dist, 'client'), compress = true, onInputs }: ClientBuildOptions = {}): Promise<BuildManifest> {
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, onInputs, routes }: ClientBuildOptions = {}): Promise<BuildManifest> {
   const assetsOut = join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
@@ -54,10 +53,6 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
-    // V8's explicit compile hint: Chrome compiles every function while the
-    // script streams in, off the main thread, instead of lazily when React's
-    // wrapped CommonJS modules first run (docs/performance.md).
-    banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
     write: false,
     outdir: assetsOut,
@@ -78,8 +73,13 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   for (const file of await listFiles(assetsSrc)) {
     await emit(relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
   }
-  // Each page's share image, drawn from our SVGs (scripts/share-images.ts).
-  for (const image of new Map(routes.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
+  // Each page's share image, drawn from our SVGs. Imported here, after the content check: the route table derives copy from the content.
+  const [table, { shareImage }, { renderShareImage }] = await Promise.all([
+    routes ?? import('../shared/routes.ts').then((module) => module.routes),
+    import('../shared/metadata.ts'),
+    import('./share-images.ts'),
+  ]);
+  for (const image of new Map(table.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
     await emit(image.name, renderShareImage(image));
   }
   await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -128,20 +128,6 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
   };
 }
 
-/**
- * The server calls renderToString and nothing else of react-dom/server, whose
- * entry also loads the streaming renderer: 300 KB the process would parse and
- * run at every start for nothing. This points the import at the renderer
- * renderToString comes from.
- */
-const renderToStringOnly: esbuild.Plugin = {
-  name: 'render-to-string-only',
-  setup(build) {
-    const reactDom = dirname(createRequire(import.meta.url).resolve('react-dom/package.json'));
-    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: join(reactDom, 'cjs', 'react-dom-server-legacy.node.production.js') }));
-  },
-};
-
 export async function buildServer(): Promise<void> {
   await rm(join(dist, 'server'), { recursive: true, force: true });
   await esbuild.build({
@@ -159,7 +145,6 @@ export async function buildServer(): Promise<void> {
     // Dependencies are bundled too: one file loads several times faster than node_modules' hundreds.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
-    plugins: [renderToStringOnly],
     logLevel: 'warning',
   });
 }
@@ -211,10 +196,10 @@ async function listFiles(dir: string): Promise<string[]> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   // Before anything is built: a problem in the content stops the build with one line each.
-  const problems = contentProblems(root);
+  const problems = await contentProblems(root);
   if (problems.length > 0) {
     for (const line of problems) console.error(line);
-    console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (shared/content/check.ts).`);
+    console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (scripts/check-content.ts).`);
     process.exit(1);
   }
   const manifest = await buildClient();

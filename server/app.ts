@@ -111,6 +111,9 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
   };
   web.use(onlyGetAndHead);
 
+  // What could not be prepared is made now; if it throws again, the error handler answers.
+  for (const doc of table.unprepared) web.get(doc.path, (_req, res) => respond(res, 200, doc.contentType, doc.body()));
+
   // A missing asset is a plain 404: a browser expecting a script must not get the home page.
   web.use((req, res, next) => {
     const refused = req.path.startsWith(ASSET_PREFIX) || DOTFILE.test(req.path);

@@ -8,7 +8,7 @@ import { routeAddresses } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
-import { fixedDocuments } from '../shared/documents.ts';
+import { fixedDocuments, type FixedDocument } from '../shared/documents.ts';
 import type { Logger } from './logger.ts';
 import { prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
 import type { HeaderList } from './security.ts';
@@ -38,6 +38,8 @@ export interface ResponseTable {
   setReady(ready: boolean): void;
   /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
   complete: Promise<void>;
+  /** Fixed documents that could not be made at start-up (a page's Markdown whose screen throws): the Express app makes them per request. */
+  unprepared: readonly FixedDocument[];
 }
 
 interface TableInput {
@@ -63,9 +65,15 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     const compress = Object.keys(file.encoded).length > 0;
     add(file.url, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
+  const unprepared: FixedDocument[] = [];
   for (const doc of fixedDocuments({ routes, site: renderOptions.site, assets: assets.urls })) {
-    // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
-    add(doc.path, { status: 200, body: Buffer.from(doc.body), contentType: doc.contentType, cacheControl: CACHE.page });
+    try {
+      // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
+      add(doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page });
+    } catch (err) {
+      logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
+      unprepared.push(doc);
+    }
   }
   const json = (status: number, body: string) =>
     prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });
@@ -101,6 +109,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       isReady = value;
     },
     complete: Promise.all(completing).then(() => undefined),
+    unprepared,
   };
 }
 

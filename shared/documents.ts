@@ -7,15 +7,11 @@
 import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
 import { HOME_PATH, routeAddresses } from './paths.ts';
 import type { AssetUrls } from './render.tsx';
-import { readerDocuments } from './readers.ts';
+import { readerDocuments, type ReaderDocument } from './readers.ts';
 import type { Route } from './routes.ts';
 import type { SiteConfig } from './site.ts';
 
-export interface FixedDocument {
-  path: string;
-  contentType: string;
-  body: string;
-}
+export type FixedDocument = ReaderDocument;
 
 interface DocumentInput {
   routes: readonly Route[];
@@ -28,12 +24,12 @@ export const SPECULATION_RULES_PATH = '/speculation-rules.json';
 
 export function fixedDocuments(input: DocumentInput): FixedDocument[] {
   return [
-    { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', body: robotsTxt(input.site) },
-    { path: SITEMAP_PATH, contentType: 'application/xml; charset=utf-8', body: sitemapXml(input) },
-    { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: webManifest(input) },
-    { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: JSON.stringify(speculationRules) },
+    { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', body: () => robotsTxt(input.site) },
+    { path: SITEMAP_PATH, contentType: 'application/xml; charset=utf-8', body: () => sitemapXml(input) },
+    { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: () => webManifest(input) },
+    { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: () => JSON.stringify(speculationRules) },
     // security.txt, llms.txt and the pages as Markdown (readers.ts).
-    ...readerDocuments({ routes: input.routes, site: input.site, builtAt: input.assets.builtAt }),
+    ...readerDocuments({ routes: input.routes, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url }),
   ];
 }
 

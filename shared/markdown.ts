@@ -1,18 +1,16 @@
 /**
  * Each page as Markdown, for AI assistants and other readers of text
- * (https://llmstxt.org: the page's address with .md appended). Built from the
- * same content data as the HTML screens, with the same headings and text, and
- * none of the chrome: no navigation, footer or breadcrumb. Links are absolute
- * and go to the Markdown versions of our pages.
+ * (https://llmstxt.org: the page's address with .md appended). It is the
+ * page's own screen, rendered as on the site and converted by
+ * node-html-markdown, so every page has its whole body here without a word
+ * written twice. None of the chrome: no header, menu or footer; navigation
+ * inside a screen (breadcrumbs, the legal tab list) and illustrations are
+ * left out. Links to our pages go to their Markdown versions, absolute.
  */
-import { aboutContent } from './content/about.ts';
-import { homeContent } from './content/home.ts';
-import { legalDocuments } from './content/legal.ts';
-import { productCategories } from './content/products.ts';
-import type { TextSection } from './content/types.ts';
-import { ABOUT_PATH, HOME_PATH, LEGAL_PATH } from './paths.ts';
+import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import type { Route } from './routes.ts';
-import { formatDate } from './screens/Legal.tsx';
 import type { SiteConfig } from './site.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -20,6 +18,8 @@ export const MARKDOWN = 'text/markdown; charset=utf-8';
 export interface MarkdownInput {
   site: SiteConfig;
   routes: readonly Route[];
+  /** The public URL of a built asset (the screens name their images by it). */
+  asset: (name: string) => string;
 }
 
 /** "/about" → "/about.md"; an address without a file name gets index.html.md ("/" → "/index.html.md"). */
@@ -27,72 +27,27 @@ export function markdownAddress(path: string): string {
   return path.endsWith('/') ? `${path}index.html.md` : `${path}.md`;
 }
 
-/** The Markdown of one route's page; every variant (the legal tabs) is on it. */
-export function pageMarkdown(route: Route, input: MarkdownInput): string {
-  return `${blocks(route, input).join('\n\n')}\n`;
+const OPTIONS = { bulletMarker: '-', maxConsecutiveNewlines: 2 };
+const LEFT_OUT: TranslatorConfigObject = { nav: { ignore: true }, img: { ignore: true } };
+/** A list whose items have headings (the product cards, the steps, the values) reads as sections, not bullets. */
+const sections = new NodeHtmlMarkdown(OPTIONS, { ...LEFT_OUT, li: { surroundingNewlines: 2 } });
+const converter = new NodeHtmlMarkdown(OPTIONS, {
+  ...LEFT_OUT,
+  'ol,ul': ({ node, listKind }) =>
+    node.querySelector('h1, h2, h3, h4, h5, h6') ? { surroundingNewlines: 2, childTranslators: sections.translators } : { surroundingNewlines: listKind ? 1 : 2 },
+});
+
+/** The Markdown of one route's page: its screen's default variant (the legal page carries every tab's text). */
+export function pageMarkdown(route: Route, { site, routes, asset }: MarkdownInput): string {
+  const html = renderToString(createElement(route.screen, { ctx: { site, routes, route, variant: '', asset } }));
+  const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, routes)})`);
+  return `${markdown.trim()}\n`;
 }
 
-function blocks(route: Route, { site, routes }: MarkdownInput): string[] {
-  const link = (label: string, path: string) => `[${text(label)}](${site.publicUrl}${markdownAddress(path)})`;
-  const category = productCategories.find((candidate) => candidate.slug === route.productSlug);
-  if (category) {
-    return [
-      heading(1, category.title),
-      text(category.intro),
-      ...category.headings.flatMap((group) => [heading(2, group.heading), list(group.items)]),
-    ];
-  }
-  if (route.path === HOME_PATH) {
-    return [heading(1, homeContent.tagline), text(homeContent.lead), link('Read more about us', ABOUT_PATH)];
-  }
-  if (route.path === ABOUT_PATH) {
-    const about = aboutContent(site);
-    return [
-      heading(1, about.aboutUs.heading),
-      text(about.lead),
-      ...body(about.aboutUs),
-      heading(2, about.process.heading),
-      ...about.process.steps.flatMap((step) => [heading(3, step.title), text(step.text)]),
-      heading(2, about.values.heading),
-      ...body(about.values),
-      ...about.values.items.flatMap((value) => [heading(3, value.title), text(value.text)]),
-      heading(2, about.whatWeProvide.heading),
-      ...body(about.whatWeProvide),
-    ];
-  }
-  if (route.path === LEGAL_PATH) {
-    return [
-      heading(1, route.title),
-      ...legalDocuments(site).flatMap((doc) => [
-        heading(2, doc.title),
-        `Last updated ${formatDate(doc.updated)}`,
-        ...doc.intro.map(text),
-        ...doc.sections.flatMap((section) => [heading(3, section.heading), ...body(section)]),
-      ]),
-    ];
-  }
-  // A list of categories (/products): each card's title, subtitle and text, and a link to its page.
-  const children = routes.filter((candidate) => candidate.parent === route.path);
-  return [
-    heading(1, route.title),
-    text(route.description),
-    ...children.flatMap((child) => {
-      const card = productCategories.find((candidate) => candidate.slug === child.productSlug);
-      return [heading(2, child.title), ...(card ? [text(card.subtitle), text(card.description)] : []), link(`Read more about ${child.title}`, child.path)];
-    }),
-  ];
-}
-
-function body(section: Pick<TextSection, 'paragraphs' | 'list'>): string[] {
-  return [...section.paragraphs.map(text), ...(section.list ? [list(section.list)] : [])];
-}
-
-function heading(level: 1 | 2 | 3, title: string): string {
-  return `${'#'.repeat(level)} ${text(title)}`;
-}
-
-function list(items: readonly string[]): string {
-  return items.map((item) => `- ${text(item)}`).join('\n');
+/** Our page's Markdown address, or the absolute URL of anything else of ours. */
+function absolute(href: string, site: SiteConfig, routes: readonly Route[]): string {
+  const path = href.split(/[?#]/, 1)[0]!;
+  return site.publicUrl + (routes.some((route) => route.path === path) ? markdownAddress(path) : href);
 }
 
 /**

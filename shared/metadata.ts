@@ -3,7 +3,6 @@
  * derived from the route table and the site config, never from the request.
  */
 import { homeContent } from './content/home.ts';
-import { productCategories } from './content/products.ts';
 import { HOME_PATH } from './paths.ts';
 import type { Route } from './routes.ts';
 import type { SiteConfig } from './site.ts';
@@ -43,7 +42,7 @@ export interface ShareImage {
 }
 
 export function shareImage(route: Route): ShareImage {
-  const category = productCategories.find((candidate) => candidate.slug === route.productSlug);
+  const category = route.category;
   const title = category?.title ?? route.title;
   // Named by what it shows, so two routes that show the same share one image.
   const name = `share/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`;

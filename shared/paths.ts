@@ -4,6 +4,7 @@ import type { Route } from './routes.ts';
 export const HOME_PATH = '/home';
 export const LEGAL_PATH = '/legal';
 export const ABOUT_PATH = '/about';
+export const PRODUCTS_PATH = '/products';
 
 /** Paths that show a route's screen without being its canonical address. */
 export const aliases: Readonly<Record<string, string>> = { '/': HOME_PATH };

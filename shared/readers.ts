@@ -14,7 +14,8 @@ import { businessHours, type SiteConfig } from './site.ts';
 export interface ReaderDocument {
   path: string;
   contentType: string;
-  body: string;
+  /** Made when asked for: a page's Markdown renders its screen, which may throw (the server then answers it per request). */
+  body: () => string;
 }
 
 export interface ReaderInput {
@@ -22,6 +23,8 @@ export interface ReaderInput {
   site: SiteConfig;
   /** When the build was made (ISO 8601): security.txt expires a little under a year after it. */
   builtAt: string;
+  /** The public URL of a built asset, for rendering the screens as Markdown. */
+  asset: (name: string) => string;
 }
 
 export const LLMS_TXT_PATH = '/llms.txt';
@@ -33,18 +36,20 @@ const TEXT = 'text/plain; charset=utf-8';
 const SECURITY_TXT_LIFETIME_DAYS = 364;
 
 export function readerDocuments(input: ReaderInput): ReaderDocument[] {
-  const securityTxtBody = securityTxt(input);
+  // An alias's Markdown is its route's: rendered once for both addresses.
+  const rendered = new Map<Route, string>();
+  const markdownOf = (route: Route) => rendered.get(route) ?? rendered.set(route, pageMarkdown(route, input)).get(route)!;
   return [
-    { path: SECURITY_TXT_PATH, contentType: TEXT, body: securityTxtBody },
-    { path: LEGACY_SECURITY_TXT_PATH, contentType: TEXT, body: securityTxtBody },
-    { path: LLMS_TXT_PATH, contentType: TEXT, body: llmsTxt(input) },
-    ...markdownPages(input).map(({ path, body }) => ({ path, contentType: MARKDOWN, body })),
+    { path: SECURITY_TXT_PATH, contentType: TEXT, body: () => securityTxt(input) },
+    { path: LEGACY_SECURITY_TXT_PATH, contentType: TEXT, body: () => securityTxt(input) },
+    { path: LLMS_TXT_PATH, contentType: TEXT, body: () => llmsTxt(input) },
+    ...markdownPages(input).map(({ path, route }) => ({ path, contentType: MARKDOWN, body: () => markdownOf(route) })),
   ];
 }
 
-/** Each route's page as Markdown at its address plus .md, and each alias's (/ → /index.html.md). */
-export function markdownPages({ routes, site }: Pick<ReaderInput, 'routes' | 'site'>): Array<{ path: string; route: Route; body: string }> {
-  const pages = routes.map((route) => ({ path: markdownAddress(route.path), route, body: pageMarkdown(route, { site, routes }) }));
+/** The address of each route's page as Markdown (its address plus .md), and each alias's (/ → /index.html.md). */
+export function markdownPages({ routes }: Pick<ReaderInput, 'routes'>): Array<{ path: string; route: Route }> {
+  const pages = routes.map((route) => ({ path: markdownAddress(route.path), route }));
   for (const [alias, target] of Object.entries(aliases)) {
     const page = pages.find((candidate) => candidate.route.path === target);
     if (page) pages.push({ ...page, path: markdownAddress(alias) });

@@ -127,12 +127,14 @@ describe('rendering at start-up', () => {
     const { table, renders } = counted();
     const app = testApp({ routes: table });
     await app.prepared;
-    // One render per address; the home screen once more, as the not-found page.
-    for (const route of routes) expect(renders.get(route.path), route.path).toBe((route.variants?.values.length ?? 1) + (route.path === HOME_PATH ? 1 : 0));
+    // One render per address and one for its Markdown; the home screen once more, as the not-found page.
+    const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.path === HOME_PATH ? 1 : 0);
+    for (const route of routes) expect(renders.get(route.path), route.path).toBe(expected(route));
     await request(app).get('/about').expect(200);
     await request(app).get('/legal?tab=privacy').expect(200);
-    expect(renders.get('/about')).toBe(1);
-    expect(renders.get('/legal')).toBe(3);
+    await request(app).get('/legal.md').expect(200);
+    expect(renders.get('/about')).toBe(2);
+    expect(renders.get('/legal')).toBe(4);
   });
 
   it('answers a page asked for before its turn, and does not render it again', async () => {
@@ -142,9 +144,10 @@ describe('rendering at start-up', () => {
     const res = await request(app).get(last).expect(200);
     expect(res.text).toContain('<h1');
     await app.prepared;
-    expect(renders.get(last)).toBe(routes.at(-1)!.variants?.values.length ?? 1);
+    const once = (routes.at(-1)!.variants?.values.length ?? 1) + 1;
+    expect(renders.get(last)).toBe(once);
     await request(app).get(last).expect(200);
-    expect(renders.get(last)).toBe(routes.at(-1)!.variants?.values.length ?? 1);
+    expect(renders.get(last)).toBe(once);
   });
 });
 

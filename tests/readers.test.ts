@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { aboutContent } from '../shared/content/about.ts';
+import { productCategories } from '../shared/content/products.ts';
 import { markdownAddress } from '../shared/markdown.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
@@ -93,6 +94,16 @@ function htmlHeadings(html: string): string[] {
   return main.querySelectorAll('h1, h2, h3').map((h) => `${'#'.repeat(Number(h.tagName[1]))} ${h.textContent.replace(/\s+/g, ' ').trim()}`);
 }
 
+/** The text of each paragraph and list item of the page's main content, but for its navigation (breadcrumb, tab list). */
+function htmlBody(html: string): string[] {
+  const main = parse(html).querySelector('main')!;
+  return main
+    .querySelectorAll('p, li')
+    .filter((node) => !node.closest('nav') && !node.querySelector('p, h2, h3'))
+    .map((node) => node.textContent.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
 describe('llms.txt', () => {
   it('has the brand as its title, the service in a quote, and a link to every page’s Markdown with its description', async () => {
     const res = await request(app).get('/llms.txt').expect(200);
@@ -103,7 +114,7 @@ describe('llms.txt', () => {
     // One paragraph, quoted, that says what the About page says: the LOI, three offers, free to the buyer, the commission.
     expect(blocks[1]).toMatch(/^> [^\n]+$/);
     for (const fact of ['Letter of Intent (LOI)', 'three offers', 'free to the buyer', '0.05 to 2 percent']) expect(blocks[1]).toContain(fact);
-    const about = JSON.stringify(aboutContent(site));
+    const about = JSON.stringify(aboutContent(site, productCategories));
     expect(about).toContain('0.05 to 2 percent');
     expect(about).toContain('Letter of Intent (LOI)');
     // Sections of links.
@@ -133,6 +144,14 @@ describe('every page as Markdown', () => {
     const headings = markdownHeadings(res.text);
     expect(headings[0]).toMatch(/^# /);
     expect(headings).toEqual(htmlHeadings(html));
+    // The whole body: every paragraph and list item of the page, in order.
+    const text = res.text.replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
+    let from = 0;
+    for (const block of htmlBody(html)) {
+      const at = text.indexOf(block, from);
+      expect(at, `"${block}" in ${mdPath}`).toBeGreaterThanOrEqual(0);
+      from = at + block.length;
+    }
     for (const chrome of ['Skip to main content', 'Business hours', '©', 'Breadcrumb', '<']) expect(res.text, chrome).not.toContain(chrome);
     // Absolute links only, to our own Markdown.
     for (const [, url] of res.text.matchAll(/\]\((\S+)\)/g)) expect(url).toMatch(new RegExp(`^${site.publicUrl}/\\S+\\.md$`));

@@ -24,7 +24,7 @@ import { testApp } from './helpers.ts';
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
 const addresses = routes.flatMap(routeAddresses);
-const productRoutes = routes.filter((route) => route.productSlug);
+const productRoutes = routes.filter((route) => route.category);
 
 async function head(path: string, status = 200) {
   const res = await request(app).get(path).expect(status);

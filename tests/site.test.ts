@@ -7,11 +7,11 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { productCategories } from '../shared/content/products.ts';
-import { formatDate } from '../shared/screens/Legal.tsx';
-import { routes, type Route } from '../shared/routes.ts';
+import { menuLinks } from '../shared/paths.ts';
+import { categoriesOf, routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';
+import { SPEC_CATEGORIES, SPEC_COPYRIGHT_YEAR, SPEC_ERROR_HEADING, SPEC_HOME, SPEC_HOURS, SPEC_LEGAL_TABS, SPEC_LIGHT_PAGES, SPEC_MENU, SPEC_NO_FOOTER } from './spec.ts';
 
 const app = testApp();
 
@@ -23,14 +23,25 @@ async function page(path: string, status = 200) {
 
 const texts = (doc: HTMLElement, selector: string) => doc.querySelectorAll(selector).map((node) => node.text.trim());
 
-/** The spec's headings of each product list screen, word for word (SPEC.md, section 2). */
-const SPEC_HEADINGS: Record<string, string[]> = {
-  'energy-and-fuel': ['Fuels', 'Generators', 'Batteries', 'Solar Energy Solutions', 'Wind Power Solutions', 'Energy Storage and Power Conversion', 'Energy Efficiency and Management'],
-  'agriculture-inputs': ['Seeds and Planting Material', 'Fertilizers', 'Crop Protection', 'Soil Amendments', 'Irrigation and Water Management', 'Agricultural Equipment', 'Livestock Inputs', 'Greenhouse Supplies', 'Supportive Inputs', 'Agroforestry and Landscaping'],
-  'construction-materials': ['Basic Building Materials', 'Finishing Materials', 'Specialized Construction Materials', 'Infrastructure Materials', 'Construction Chemicals', 'Landscaping Materials', 'Construction Tools and Equipment'],
-  'industrial-chemicals': ['Solvents', 'Acids and Bases', 'Plastics and Polymers', 'Specialty Gases', 'Petrochemicals', 'Cleaning Agents', 'Adhesives and Sealants', 'Agricultural Chemicals', 'Textile Chemicals', 'Food Grade Chemicals', 'Pharmaceutical Ingredients', 'Water Treatment Chemicals', 'Lubricants and Greases', 'Coatings and Paints', 'Refrigerants', 'Rubber Processing Chemicals'],
-  textiles: ['Apparel Fabrics', 'Technical Textiles', 'Home Textiles', 'Industrial Textiles', 'Performance Textiles', 'Eco-friendly Textiles', 'Leather and Faux Leather', 'Textile Composites', 'Non-woven Fabrics', 'Specialty Fabrics'],
-};
+describe('the route table and the content implement the spec', () => {
+  it('the overlay menu lists Home, About Us, Our Products and Legal, in that order', () => {
+    expect(menuLinks(routes).map(({ label, href }) => ({ label, path: href }))).toEqual(SPEC_MENU);
+  });
+
+  it('five product categories, in the spec’s order, each at its address with the spec’s headings', () => {
+    expect(categoriesOf(routes).map((category) => category.title)).toEqual(SPEC_CATEGORIES.map((category) => category.title));
+    for (const spec of SPEC_CATEGORIES) {
+      const route = routes.find((candidate) => candidate.path === spec.path);
+      expect(route?.category?.title, spec.path).toBe(spec.title);
+      expect(route?.category?.headings.map((group) => group.heading), spec.path).toEqual(spec.headings);
+    }
+  });
+
+  it('the light style on /about and /products only, and the footer block everywhere but /home', () => {
+    expect(routes.filter((route) => route.chrome === 'light').map((route) => route.path)).toEqual(SPEC_LIGHT_PAGES);
+    expect(routes.filter((route) => !route.footer).map((route) => route.path)).toEqual(SPEC_NO_FOOTER);
+  });
+});
 
 describe('every route in the table', () => {
   it.each(routes.map((route) => [route.path, route] as [string, Route]))('GET %s answers 200 with its own title, one h1, the shell and its chrome', async (path, route) => {
@@ -46,9 +57,8 @@ describe('every route in the table', () => {
     expect(doc.querySelector('body')?.getAttribute('class')).toBe(`chrome-${route.chrome}`);
     expect(doc.querySelector('.site-header')?.classList.contains(`site-header--${route.chrome}`)).toBe(true);
     expect(doc.querySelector('.bottom-strip')?.classList.contains(`bottom-strip--${route.chrome}`)).toBe(true);
-    // Footer block: hidden on the home screen only.
-    expect(doc.querySelector('.contact-block') !== null).toBe(route.path !== '/home');
-    expect(doc.querySelector('.bottom-strip')?.text).toContain(`© 2023 ${defaultSite.brandName}`);
+    expect(doc.querySelector('.contact-block') !== null).toBe(route.footer);
+    expect(doc.querySelector('.bottom-strip')?.text).toContain(`© ${SPEC_COPYRIGHT_YEAR} ${defaultSite.brandName}`);
     expect(doc.querySelector('.bottom-strip a')?.getAttribute('href')).toBe('/legal');
   });
 
@@ -56,11 +66,11 @@ describe('every route in the table', () => {
     for (const route of routes) {
       const { doc } = await page(route.path);
       const menu = doc.querySelector('#site-menu');
-      expect(texts(menu!, 'nav a')).toEqual(['Home', 'About Us', 'Our Products', 'Legal']);
+      expect(texts(menu!, 'nav a')).toEqual(menuLinks(routes).map((link) => link.label));
       const current = menu!.querySelector('a[aria-current="page"]');
       if (route.menuLabel) expect(current?.text).toBe(route.menuLabel);
-      else expect(menu!.querySelector('a[aria-current="true"]')?.text).toBe('Our Products');
-      expect(doc.querySelector('.nav-link')?.getAttribute('aria-current')).toBe(route.path === '/home' ? 'page' : undefined);
+      else expect(menu!.querySelector('a[aria-current="true"]')?.text).toBe(routes.find((parent) => parent.path === route.parent)?.menuLabel);
+      expect(doc.querySelector('.nav-link')?.getAttribute('aria-current')).toBe(route.path === SPEC_HOME.path ? 'page' : undefined);
     }
   });
 
@@ -76,11 +86,11 @@ describe('every route in the table', () => {
 describe('GET /home and GET /', () => {
   it.each(['/home', '/'])('%s shows the hero, the tagline and READ MORE to /about', async (path) => {
     const { doc } = await page(path);
-    expect(doc.querySelector('h1')?.text).toBe('Procurement Perfected');
+    expect(doc.querySelector('h1')?.text).toBe(SPEC_HOME.tagline);
     const readMore = doc.querySelector('main a.button');
-    expect(readMore?.querySelector('.read-more__label')?.text).toBe('READ MORE');
-    expect(readMore?.text).toBe('READ MORE about us');
-    expect(readMore?.getAttribute('href')).toBe('/about');
+    expect(readMore?.querySelector('.read-more__label')?.text).toBe(SPEC_HOME.cta);
+    expect(readMore?.text).toBe(`${SPEC_HOME.cta} about us`);
+    expect(readMore?.getAttribute('href')).toBe(SPEC_HOME.ctaPath);
     const hero = doc.querySelector('main img');
     expect(hero?.getAttribute('alt')).toBeTruthy();
     expect(hero?.getAttribute('width')).toBe('640');
@@ -107,23 +117,12 @@ describe('GET /about', () => {
 });
 
 describe('GET /products', () => {
-  it('shows the five cards in order, each with its parts and a link to its page', async () => {
+  it('shows a card per category in order, each with its parts and a link to its page', async () => {
     const { doc } = await page('/products');
     const cards = doc.querySelectorAll('.card');
-    expect(cards.map((card) => card.querySelector('h2')?.text)).toEqual([
-      'Energy and Fuel',
-      'Agricultural Inputs',
-      'Industrial Chemicals',
-      'Construction Materials',
-      'Textiles',
-    ]);
-    expect(cards.map((card) => card.querySelector('a')?.getAttribute('href'))).toEqual([
-      '/products/energy-and-fuel',
-      '/products/agriculture-inputs',
-      '/products/industrial-chemicals',
-      '/products/construction-materials',
-      '/products/textiles',
-    ]);
+    const children = routes.filter((route) => route.parent === '/products');
+    expect(cards.map((card) => card.querySelector('h2')?.text)).toEqual(children.map((route) => route.title));
+    expect(cards.map((card) => card.querySelector('a')?.getAttribute('href'))).toEqual(children.map((route) => route.path));
     for (const card of cards) {
       expect(card.querySelector('.card__subtitle')?.text).toBeTruthy();
       expect(card.querySelector('.card__text')?.text).toBeTruthy();
@@ -143,7 +142,7 @@ describe('the largest paint on a phone', () => {
   const expected: [string, string][] = [
     ['/home', 'img.hero__art'],
     ['/products', '.card:first-child img'],
-    ...routes.filter((route) => route.productSlug).map((route): [string, string] => [route.path, 'img.page-header__art']),
+    ...routes.filter((route) => route.category).map((route): [string, string] => [route.path, 'img.page-header__art']),
   ];
   for (const [address, selector] of expected) {
     it(`${address}: ${selector} is the one image fetched with high priority`, async () => {
@@ -156,13 +155,12 @@ describe('the largest paint on a phone', () => {
 });
 
 describe('the product list screens', () => {
-  it.each(Object.entries(SPEC_HEADINGS))('GET /products/%s lists the spec headings in order, each with items', async (slug, headings) => {
-    const { doc } = await page(`/products/${slug}`);
-    const category = productCategories.find((candidate) => candidate.slug === slug)!;
+  it.each(routes.filter((route) => route.category).map((route) => [route.path, route.category!]))('GET %s lists its headings in order, each with its items', async (path, category) => {
+    const { doc } = await page(path);
     expect(doc.querySelector('h1')?.text).toBe(category.title);
     const groups = doc.querySelectorAll('.heading-group');
-    expect(groups.map((group) => group.querySelector('h2')?.text)).toEqual(headings);
-    for (const group of groups) expect(group.querySelectorAll('li').length).toBeGreaterThanOrEqual(3);
+    expect(groups.map((group) => group.querySelector('h2')?.text)).toEqual(category.headings.map((group) => group.heading));
+    expect(groups.map((group) => texts(group, 'li'))).toEqual(category.headings.map((group) => group.items));
     expect(doc.querySelector('.breadcrumb a')?.getAttribute('href')).toBe('/products');
   });
 });
@@ -170,8 +168,8 @@ describe('the product list screens', () => {
 describe('GET /legal', () => {
   it('shows three tabs with Terms of Use selected, and a Home button', async () => {
     const { doc } = await page('/legal');
-    expect(texts(doc, '.legal-tabs__list a')).toEqual(['Terms of Use', 'Privacy Policy', 'Disclaimer']);
-    expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe('Terms of Use');
+    expect(texts(doc, '.legal-tabs__list a')).toEqual(SPEC_LEGAL_TABS);
+    expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(SPEC_LEGAL_TABS[0]);
     const visible = doc.querySelectorAll('.legal-tabs__panel').filter((panel) => !panel.hasAttribute('hidden'));
     expect(visible).toHaveLength(1);
     expect(visible[0]?.querySelector('h2')?.text).toMatch(/Terms of Use/);
@@ -219,22 +217,14 @@ describe('GET /legal', () => {
     }
   });
 
-  it.each(['2026-01-09', '2026-12-31', '2025-02-28'])('formatDate(%s) reads as en-GB would', (iso) => {
-    expect(formatDate(iso)).toBe(new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
-  });
-
-  it('formatDate refuses what is not an ISO date', () => {
-    expect(() => formatDate('March 2026')).toThrow(/Not an ISO date/);
-    expect(() => formatDate('2026-13-01')).toThrow(/Not an ISO date/);
-  });
 });
 
 describe('the footer block', () => {
   it('shows business hours, both e-mail addresses as mailto links and LinkedIn', async () => {
     const { doc } = await page('/about');
     const block = doc.querySelector('.contact-block')!;
-    expect(block.text).toContain('Monday to Friday');
-    expect(block.text).toContain('9:00 am to 6:00 pm GMT');
+    expect(block.text).toContain(SPEC_HOURS.days);
+    expect(block.text).toContain(SPEC_HOURS.hours);
     expect(block.text).toMatch(/closed on weekends and public holidays/i);
     const hrefs = block.querySelectorAll('a').map((link) => link.getAttribute('href'));
     expect(hrefs).toContain(`mailto:${defaultSite.generalEmail}`);
@@ -254,7 +244,7 @@ describe('the footer block', () => {
 describe('unknown paths', () => {
   it.each(['/nope', '/products/unknown', '/About', '/home/extra', '//evil.example/x'])('GET %s shows the home screen with 404 and noindex', async (path) => {
     const { doc } = await page(path, 404);
-    expect(doc.querySelector('h1')?.text).toBe('Procurement Perfected');
+    expect(doc.querySelector('h1')?.text).toBe(SPEC_HOME.tagline);
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
     expect(doc.querySelector('.contact-block')).toBeNull();
@@ -289,7 +279,7 @@ describe('errors while rendering', () => {
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);
     const doc = parse(res.text);
-    expect(doc.querySelector('h1')?.text).toBe('Unexpected Application Error!');
+    expect(doc.querySelector('h1')?.text).toBe(SPEC_ERROR_HEADING);
     expect(doc.querySelector('main')?.text).toContain('The widget fell over');
     expect(doc.querySelector('pre')?.text).toMatch(/at .*\(/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -300,6 +290,11 @@ describe('errors while rendering', () => {
     expect(res.text).toContain('The widget fell over');
     expect(res.text).not.toContain('<pre');
     expect(res.text).not.toMatch(/at .*\.tsx?:\d+/);
+  });
+
+  it('answers its Markdown address with the fallback screen too, not the home page', async () => {
+    const res = await request(withBoom('production')).get('/boom.md').expect(500);
+    expect(parse(res.text).querySelector('h1')?.text).toBe(SPEC_ERROR_HEADING);
   });
 
   it('keeps serving after an error', async () => {
@@ -320,14 +315,13 @@ describe('the client bundle', () => {
     expect(script?.getAttribute('integrity')).toMatch(/^sha384-/);
   });
 
-  it('imports React and the islands as a chunk that starts with the hint that Chrome may compile all of it while it downloads', async () => {
+  it('imports React and the islands as a chunk of their own, immutable for a year', async () => {
     const { doc } = await page('/home');
     const entry = await request(app).get(doc.querySelector('script[src]')!.getAttribute('src')!).expect(200);
     const chunk = /import\("\.\/(islands\.[\w-]+\.js)"\)/.exec(entry.text)?.[1];
     expect(chunk).toBeDefined();
     const res = await request(app).get(`/assets/${chunk}`).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.text.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
     expect(res.text).toContain('hydrateIslands');
   });
 

@@ -1,10 +1,9 @@
-import { productCategories } from '../content/products.ts';
 import type { PageContext } from './context.ts';
 import { CategoryArt } from '../ui/CategoryArt.tsx';
 
 export function ProductList({ ctx }: { ctx: PageContext }) {
-  const category = productCategories.find((candidate) => candidate.slug === ctx.route.productSlug);
-  if (!category) throw new Error(`Unknown product category "${ctx.route.productSlug}"`);
+  const category = ctx.route.category;
+  if (!category) throw new Error(`The route ${ctx.route.path} shows a product list but has no category`);
   const parent = ctx.routes.find((route) => route.path === ctx.route.parent);
   return (
     <div className="page">
