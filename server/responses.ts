@@ -55,9 +55,7 @@ export function prepare(input: PrepareInput): PreparedResponse & { complete: Pro
   const prepared = prepareWith(input, { ...encoded, gzip });
   if (!compress || encoded.br) return Object.assign(prepared, { complete: Promise.resolve() });
   const complete = nextTurn().then(() => {
-    const br = brotliCompressSync(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.BROTLI_PARAM_LGWIN]: windowBits(body.length) },
-    });
+    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
     prepared.representations = prepareWith(input, { gzip, br }).representations;
   });
   return Object.assign(prepared, { complete });
@@ -131,20 +129,11 @@ export function send(req: IncomingMessage, res: ServerResponse, prepared: Prepar
 
 /**
  * br, then gzip, then identity, among what the client accepts (q=0 refuses);
- * identity when it accepts nothing we have. Browsers send a handful of
- * distinct Accept-Encoding values, so negotiator's answer for each is kept
- * (its parse was our largest per-request allocation); emptied when full.
+ * identity when it accepts nothing we have.
  */
-const accepted = new Map<string, Encoding[]>();
-
 export function chooseEncoding(header: string | undefined, available: Partial<Record<Encoding, unknown>>): Encoding {
   if (!header) return 'identity';
-  let encodings = accepted.get(header);
-  if (!encodings) {
-    encodings = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(ENCODINGS, { preferred: ENCODINGS }) as Encoding[];
-    if (accepted.size >= 64) accepted.clear();
-    accepted.set(header, encodings);
-  }
+  const encodings = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(ENCODINGS, { preferred: ENCODINGS }) as Encoding[];
   return encodings.find((encoding) => available[encoding]) ?? 'identity';
 }
 
@@ -162,13 +151,4 @@ function withoutBodyHeaders(headers: string[]): string[] {
     if (name !== 'content-encoding' && name !== 'content-type') kept.push(name, headers[i + 1]!);
   }
   return kept;
-}
-
-/**
- * The smallest brotli window that holds the whole body (2^16 to 2^22 bytes).
- * The default 4 MiB window makes each encoder allocate tens of megabytes,
- * which the process keeps as resident memory long after start-up.
- */
-function windowBits(size: number): number {
-  return Math.min(22, Math.max(16, Math.ceil(Math.log2(size + 1))));
 }

@@ -1,5 +1,5 @@
 import { legalDocuments } from '../content/legal.ts';
-import type { LegalDocument } from '../content/types.ts';
+import type { LegalDocument } from '../content/schema.ts';
 import { Island } from '../ui/Island.tsx';
 import { ISLANDS } from '../ui/islands.ts';
 import { LegalTabs, tabFromSearch, type LegalTabsProps } from '../ui/LegalTabs.tsx';
@@ -49,16 +49,7 @@ function LegalText({ doc }: { doc: LegalDocument }) {
   );
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/**
- * "2026-03-01" as "1 March 2026". Written out rather than through
- * toLocaleDateString, whose first call loads ICU's locale data: ~60 ms of the
- * server's start-up.
- */
-export function formatDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  const month = MONTHS[Number(match?.[2]) - 1];
-  if (!match || !month) throw new Error(`Not an ISO date: ${iso}`);
-  return `${Number(match[3])} ${month} ${match[1]}`;
+/** "2026-03-01" as "1 March 2026". */
+function formatDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
