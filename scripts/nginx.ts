@@ -7,9 +7,11 @@ import { existsSync } from 'node:fs';
 
 /** Debian's nginx (apt-get install -y nginx-light), or undefined. */
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+/** Debian's brotli_static (apt-get install -y libnginx-mod-http-brotli-static), or undefined. */
+export const BROTLI_STATIC_MODULE = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'].find((path) => existsSync(path));
 
-export function standaloneNginxConfig(dir: string, http: string, { errorLog = `${dir}/error.log` } = {}): string {
-  return `daemon off;
+export function standaloneNginxConfig(dir: string, http: string, { errorLog = `${dir}/error.log`, modules = [] as string[] } = {}): string {
+  return `${modules.map((module) => `load_module ${module};\n`).join('')}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
