@@ -9,12 +9,12 @@ interface CategoryArtProps {
   largestPaint?: boolean;
 }
 
-/** The size every category's illustration is drawn at (shared/content/check.ts holds the files to it). */
+/** The size every category's illustration is drawn at (scripts/check-content.ts holds the files to it). */
 export const ART_SIZE = { width: 480, height: 320 } as const;
 
 /**
- * A category's illustration; all five are drawn at 480 × 320. Not lazy: the
- * five together are under 3 KB, and the first is often the largest paint.
+ * A category's illustration, drawn at ART_SIZE. Not lazy: they are small
+ * (under 3 KB together today), and the first is often the largest paint.
  */
 export function CategoryArt({ category, asset, className, largestPaint = false }: CategoryArtProps) {
   return (
