@@ -22,6 +22,7 @@ import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
 import { responseHeaders } from '../server/security.ts';
+import { HEALTH_PATH, LIVE_PATH, READY_PATH } from '../server/table.ts';
 import { fixedDocuments } from '../shared/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
 import { resolveUrl, type RenderOptions } from '../shared/render.tsx';
@@ -51,8 +52,8 @@ const ENCODINGS: ReadonlyArray<{ encoding: Encoding; suffix: string }> = [
 /** Addresses that resolve to the not-found and the bad-request page (checked against resolveUrl below). */
 const NOT_FOUND_PROBE = '/404';
 const BAD_REQUEST_PROBE = '/%';
-/** The process's health checks (Express routes in server/app.ts); nginx answers them as a server that is always ready. */
-const HEALTH_CHECKS = ['/healthz', '/readyz'];
+/** The process's health checks (server/table.ts); nginx answers them as a server that is always ready. */
+const HEALTH_CHECKS = [HEALTH_PATH, LIVE_PATH, READY_PATH];
 
 /**
  * Headers nginx makes itself for each response (length, validators, date,

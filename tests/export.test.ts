@@ -148,8 +148,10 @@ function requestTargets(): string[] {
     '/about/.hidden',
     // Health checks, as Express matches them.
     '/healthz',
+    '/livez',
     '/readyz',
     '/HEALTHZ',
+    '/livez/',
     '/healthz/',
     '/healthz?probe=1',
     '/healthz//',
