@@ -26,7 +26,9 @@ WORKDIR /app
 COPY --from=build /app/dist ./dist
 # For "type": "module", which makes dist/server/main.js an ES module.
 COPY package.json ./
-USER node
+# The base image's node user, by number, so that Kubernetes can check runAsNonRoot
+# against it (deploy/kubernetes/deployment.yaml runs as the same ids).
+USER 1000:1000
 EXPOSE 3000
 # The slim image has no curl; node's fetch asks the same process a load balancer would.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

@@ -20,7 +20,7 @@ import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { send } from './responses.ts';
 import { responseHeaders, type HeaderList } from './security.ts';
-import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
+import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'>;
@@ -100,8 +100,8 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     res.end(res.req.method === 'HEAD' ? undefined : body);
   };
 
-  // The exact addresses were answered from the table; these catch /HEALTHZ, /readyz/ and the like.
-  web.get(HEALTH_PATH, (req, res) => void send(req, res, table.health, requestId(res)));
+  // The exact addresses were answered from the table; these catch /HEALTHZ, /livez/ and the like.
+  web.get([HEALTH_PATH, LIVE_PATH], (req, res) => void send(req, res, table.health, requestId(res)));
   web.get(READY_PATH, (req, res) => void send(req, res, table.readiness(), requestId(res)));
 
   const onlyGetAndHead: RequestHandler = (req, res, next) => {

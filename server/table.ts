@@ -23,6 +23,8 @@ export const HTML = 'text/html; charset=utf-8';
 export const TEXT = 'text/plain; charset=utf-8';
 export const ASSET_PREFIX = '/assets/';
 export const HEALTH_PATH = '/healthz';
+/** Liveness under the name Kubernetes uses; answered like /healthz. */
+export const LIVE_PATH = '/livez';
 export const READY_PATH = '/readyz';
 /** A path segment starting with a dot (/.env, /.git/…), before any query: never anything of ours unless prepared. */
 export const DOTFILE = /^[^?]*\/\.[^/?]/;
@@ -81,6 +83,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   const ready = json(200, '{"status":"ready"}');
   const draining = json(503, '{"status":"shutting down"}');
   table.set(HEALTH_PATH, health);
+  table.set(LIVE_PATH, health);
   let isReady = true;
 
   for (const resolution of pageResolutions(routes)) {

@@ -21,19 +21,22 @@ function capturedLogger(level: Config['logLevel'] = 'info') {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('GET /healthz', () => {
+describe.each(['/healthz', '/livez'])('GET %s', (path) => {
   const app = testApp();
 
   it('answers 200 and is never cached', async () => {
-    const res = await request(app).get('/healthz').expect(200);
+    const res = await request(app).get(path).expect(200);
     expect(res.body).toEqual({ status: 'ok' });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers HEAD too, and ignores a query string', async () => {
-    await request(app).head('/healthz').expect(200);
-    await request(app).get('/healthz?probe=lb').expect(200);
+  it('answers HEAD too, a query string, another case and a trailing slash', async () => {
+    await request(app).head(path).expect(200);
+    await request(app).get(`${path}?probe=lb`).expect(200);
+    const upper = await request(app).get(path.toUpperCase()).expect(200);
+    expect(upper.body).toEqual({ status: 'ok' });
+    await request(app).get(`${path}/`).expect(200);
   });
 });
 
@@ -50,6 +53,7 @@ describe('GET /readyz', () => {
     expect(draining.headers['cache-control']).toBe('no-store');
     // Still alive while draining: the orchestrator must not kill it early.
     await request(app).get('/healthz').expect(200);
+    await request(app).get('/livez').expect(200);
     await request(app).get('/home').expect(200);
   });
 });

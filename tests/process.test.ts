@@ -4,10 +4,12 @@
  * crashes, and configuration errors. `npm test` builds dist/ first.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createNetServer, connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../scripts/server-command.mjs';
+import { routes } from '../shared/routes.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
 type LogLine = Record<string, unknown> & { level: string; time: string; msg?: string };
@@ -21,9 +23,10 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-/** Runs the server with a clean environment; every stdout line must be JSON. */
-function run(env: Record<string, string> = {}, nodeOptions: string[] = []) {
-  const child = spawn(process.execPath, [...nodeOptions, MAIN], {
+/** Runs the server with a clean environment, through `wrapper` if given; every stdout line must be JSON. */
+function run(env: Record<string, string> = {}, nodeOptions: string[] = [], wrapper: string[] = []) {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeOptions, MAIN];
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
   });
   children.push(child);
@@ -69,6 +72,16 @@ function run(env: Record<string, string> = {}, nodeOptions: string[] = []) {
   };
   const listening = async () => (await logged('listening')).port as number;
   return { child, lines, stderr: () => stderr, exitedWith, logged, listening };
+}
+
+/** Mount points outside /proc, /sys and /dev (what a container's root filesystem covers), with their options. */
+function rootFilesystemMounts(pid: number | 'self'): { path: string; options: string[] }[] {
+  return readFileSync(`/proc/${pid}/mountinfo`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' '))
+    .map(([, , , , path = '', options = '']) => ({ path: path.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8))), options: options.split(',') }))
+    .filter(({ path }) => !/^\/(proc|sys|dev)(\/|$)/.test(path));
 }
 
 /** A raw keep-alive connection: what it received, and when the server closed it. */
@@ -278,5 +291,32 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
     expect(server.lines).toEqual([]);
+  });
+
+  // deploy/kubernetes runs it with readOnlyRootFilesystem, no capabilities and no privilege escalation.
+  // A mount namespace needs root, which CI has; elsewhere this is skipped.
+  it.skipIf(process.getuid?.() !== 0 && !process.env.CI)('runs on a read-only root filesystem with no capabilities, and drains on SIGTERM', async () => {
+    const writable = rootFilesystemMounts('self').filter(({ options }) => !options.includes('ro')).map(({ path }) => path);
+    // In a private mount namespace, each writable mount made read-only; then the server with no capabilities and no new privileges.
+    const script = `while [ "$1" != -- ]; do mount -o remount,bind,ro "$1" || exit 1; shift; done; shift
+exec setpriv --no-new-privs --inh-caps=-all --bounding-set=-all -- "$@"`;
+    const server = run({}, NODE_FLAGS, ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...writable, '--']);
+    const port = await server.listening();
+
+    // unshare, sh and setpriv each exec the next, so the child's pid is the server's.
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    expect(status).toMatch(/^NoNewPrivs:\s+1$/m);
+    expect(status).toMatch(/^CapEff:\s+0+$/m);
+    expect(status).toMatch(/^CapBnd:\s+0+$/m);
+    const mounts = rootFilesystemMounts(server.child.pid!);
+    expect(mounts.map(({ path }) => path)).toContain('/');
+    expect(mounts.filter(({ options }) => !options.includes('ro'))).toEqual([]);
+
+    for (const path of ['/livez', '/readyz', ...routes.map((route) => route.path)]) {
+      expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(200);
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toBe('');
   });
 });
