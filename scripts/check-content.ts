@@ -42,10 +42,10 @@ const FILES = {
 };
 
 export async function checkContent(input: ContentInput): Promise<string[]> {
-  const products = parse(schema.productCategories, input.productCategories, FILES.products, (index) => slugOf(input.productCategories, index));
-  const legal = parse(schema.legalDocuments, input.legalDocuments, FILES.legal, (index) => idOf(input.legalDocuments, index));
-  const about = parse(schema.aboutContent, input.aboutContent, FILES.about, () => 'aboutContent');
-  const home = parse(schema.homeContent, input.homeContent, FILES.home, () => 'homeContent');
+  const products = parse(schema.productCategories, input.productCategories, { file: FILES.products, name: 'productCategories', key: 'slug' });
+  const legal = parse(schema.legalDocuments, input.legalDocuments, { file: FILES.legal, name: 'legalDocuments', key: 'id' });
+  const about = parse(schema.aboutContent, input.aboutContent, { file: FILES.about, name: 'aboutContent' });
+  const home = parse(schema.homeContent, input.homeContent, { file: FILES.home, name: 'homeContent' });
   const problems = [products, legal, about, home].flatMap((result) => result.problems);
   // Every whole category's illustration, even when another category has a mistake.
   const categories = Array.isArray(input.productCategories) ? input.productCategories : [];
@@ -76,18 +76,23 @@ export function contentProblems(root = join(import.meta.dirname, '..')): Promise
   });
 }
 
-function parse<T>(type: z.ZodType<T>, data: unknown, file: string, entryAt: (index: number) => string): { data?: T; problems: string[] } {
+/**
+ * One line per issue: "file: entry: field: problem". An entry of a list is
+ * named by its key (a category's slug) or its position; a problem with a
+ * whole list or object names no field.
+ */
+function parse<T>(type: z.ZodType<T>, data: unknown, where: { file: string; name: string; key?: string }): { data?: T; problems: string[] } {
   const result = type.safeParse(data, { error: messageFor });
   if (result.success) return { data: result.data, problems: [] };
   return {
     problems: result.error.issues.flatMap((issue) => {
-      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
-      return keys.map((key) => {
-        const path = key === undefined ? issue.path : [...issue.path, key];
-        const [first, ...rest] = Array.isArray(data) ? path : [undefined, ...path];
-        const entry = typeof first === 'number' ? entryAt(first) : entryAt(-1);
-        const field = rest.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index ? '.' : ''}${String(part)}`)).join('') || 'the list';
-        return `${file}: ${entry}: ${field}: ${key === undefined ? issue.message : 'is not a field of this entry'}`;
+      const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+      return unknownKeys.map((unknownKey) => {
+        const path = unknownKey === undefined ? issue.path : [...issue.path, unknownKey];
+        const [index, ...rest] = where.key !== undefined && typeof path[0] === 'number' ? path : [undefined, ...path];
+        const entry = typeof index === 'number' ? entryName(data, index, where.key!) : where.name;
+        const field = rest.map((part, at) => (typeof part === 'number' ? `[${part}]` : `${at ? '.' : ''}${String(part)}`)).join('');
+        return `${where.file}: ${entry}: ${field ? `${field}: ` : ''}${unknownKey === undefined ? issue.message : 'is not a field of this entry'}`;
       });
     }),
   };
@@ -107,14 +112,10 @@ function messageFor(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-const slugOf = (list: unknown, index: number) => entryName(list, index, 'slug', 'category');
-const idOf = (list: unknown, index: number) => entryName(list, index, 'id', 'document');
-
-/** An entry of a list by its key ("textiles"), or by its position when it has none. */
-function entryName(list: unknown, index: number, key: string, noun: string): string {
-  if (index < 0) return `the ${noun} list`;
+/** An entry of a list by its key ("textiles"), or by its position when it has none ("entry 3"). */
+function entryName(list: unknown, index: number, key: string): string {
   const value = Array.isArray(list) ? (list[index] as Record<string, unknown> | undefined)?.[key] : undefined;
-  return typeof value === 'string' && value ? value : `${noun} ${index + 1}`;
+  return typeof value === 'string' && value ? value : `entry ${index + 1}`;
 }
 
 function artProblems(category: schema.ProductCategory, readArt: ContentInput['readArt']): string[] {

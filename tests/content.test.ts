@@ -81,7 +81,7 @@ describe('the content check', () => {
     ['an undated legal document', (c) => (c.legal[1]!.updated = '1 June 2023'), 'shared/content/legal.ts: privacy: updated: "1 June 2023" is not a date written YYYY-MM-DD'],
     ['an impossible date', (c) => (c.legal[0]!.updated = '2023-02-30'), 'shared/content/legal.ts: terms: updated: "2023-02-30" is not a date written YYYY-MM-DD'],
     ['a legal document without sections', (c) => (c.legal[2]!.sections = []), 'shared/content/legal.ts: disclaimer: sections: needs at least 1'],
-    ['the legal documents out of order', (c) => c.legal.reverse(), 'shared/content/legal.ts: the document list: the list: must be terms, privacy, disclaimer, in that order'],
+    ['the legal documents out of order', (c) => c.legal.reverse(), 'shared/content/legal.ts: legalDocuments: must be terms, privacy, disclaimer, in that order'],
     ['an empty About paragraph', (c) => (c.about.values.paragraphs[1] = ''), 'shared/content/about.ts: aboutContent: values.paragraphs[1]: is empty'],
     ['a missing home tagline', (c) => delete c.home.tagline, 'shared/content/home.ts: homeContent: tagline: is missing'],
   ])('reports %s in one line naming the file, the entry and the field', async (_case, breakIt, expected) => {
