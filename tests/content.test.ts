@@ -13,7 +13,7 @@ import { productCategories } from '../shared/content/products.ts';
 import type { LegalDocument, ProductCategory } from '../shared/content/types.ts';
 import { defaultSite } from '../shared/site.ts';
 import { contentProblems } from '../scripts/check-content.ts';
-import { copyProject } from '../scripts/dev/sandbox.ts';
+import { copyProject } from '../scripts/sandbox.ts';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320"></svg>';
 
