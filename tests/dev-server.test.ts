@@ -124,6 +124,8 @@ describe('npm run dev', () => {
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
     const prod = await request(production).get('/about');
     expect(res.headers['content-security-policy']).toBe(prod.headers['content-security-policy']);
+    // Not encoded ahead: a run of the dev server lives for one save.
+    expect(res.headers['content-encoding']).toBeUndefined();
     const script = await request(dev.origin).get(DEV_CLIENT_PATH).expect(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.text).toContain(`new EventSource('${EVENTS_PATH}')`);

@@ -37,7 +37,7 @@ async function startSite(): Promise<RequestListener> {
       process.exit(1);
     }
     const config = readConfig(process.env);
-    return createApp({ config, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH });
+    return createApp({ config, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
   } catch (error) {
     const why = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(`${why}\nThe site could not start: open tabs show why, and the next save tries again.`);
