@@ -46,10 +46,14 @@ function showStopped() {
 let run;
 let stopped;
 const events = new EventSource('/__dev/events');
-events.addEventListener('open', () => (stopped = clearTimeout(stopped)));
+events.addEventListener('open', () => {
+  clearTimeout(stopped);
+  stopped = undefined;
+});
+// A restart leaves the tab without a dev server for a moment; a stop, until the next save.
 events.addEventListener('error', () => {
   delete document.documentElement.dataset.devServer;
-  stopped ??= setTimeout(showStopped, 2_000);
+  stopped ??= setTimeout(showStopped, 3_000);
 });
 // A new run of the dev server: the site was started again from the files as they are now.
 events.addEventListener('hello', (event) => {
