@@ -27,16 +27,17 @@ export interface ClientBuildOptions {
   outDir?: string;
   /** Writes .br and .gz beside each file; the dev server skips it (brotli at quality 11 takes most of the build). */
   compress?: boolean;
-  /** Called with the source files the bundle was built from (paths relative to the working directory). */
-  onInputs?: (files: string[]) => void;
+  /** Where to keep the share images across builds, by the hash of their SVG (the dev server's; renderShareImage). */
+  shareImageCache?: string;
   /** The route table whose share images to draw; the site's own by default. */
   routes?: readonly Route[];
 }
 
-export async function buildClient({ outDir = join(dist, 'client'), compress = true, onInputs, routes }: ClientBuildOptions = {}): Promise<BuildManifest> {
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, shareImageCache, routes }: ClientBuildOptions = {}): Promise<BuildManifest> {
   const assetsOut = join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
+  if (shareImageCache) await mkdir(shareImageCache, { recursive: true });
   const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {} };
   const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
   const localHours = await buildLocalHours(emit, manifest);
@@ -59,7 +60,6 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     plugins: [localHours],
     logLevel: 'warning',
   });
-  onInputs?.(Object.keys(bundle.metafile.inputs));
   for (const file of bundle.outputFiles) {
     const output = bundle.metafile.outputs[relative(root, file.path)];
     const source = output?.entryPoint ? basename(output.entryPoint).replace(/\.tsx?$/, '.js') : basename(file.path);
@@ -80,7 +80,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     import('./share-images.ts'),
   ]);
   for (const image of new Map(table.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
-    await emit(image.name, renderShareImage(image));
+    await emit(image.name, renderShareImage(image, shareImageCache));
   }
   await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { copyProject, startDev } from './dev/sandbox.ts';
+import { CHROMIUM_ARGS, copyProject, startDev } from './sandbox.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -17,7 +17,7 @@ const sandbox = copyProject();
 const dev = await startDev(sandbox.root);
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 });
 
 try {

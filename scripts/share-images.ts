@@ -6,7 +6,8 @@
  * no install script). What each shows comes from shareImage() in
  * shared/metadata.ts, which the pages' meta tags read too.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,9 +31,18 @@ const MUTED = '#9fb0c6';
 const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE;
 const LEFT = 96;
 
-/** The PNG of one page's share image. */
-export function renderShareImage(image: ShareImage): Buffer {
-  return new Resvg(shareImageSvg(image), RENDER).render().asPng();
+/**
+ * The PNG of one page's share image. With `cacheDir`, an image drawn before
+ * from the same SVG is read back: the dev server builds the client at every
+ * start, and drawing these is most of that build.
+ */
+export function renderShareImage(image: ShareImage, cacheDir?: string): Buffer {
+  const svg = shareImageSvg(image);
+  const cached = cacheDir && join(cacheDir, `${createHash('sha256').update(svg).digest('hex')}.png`);
+  if (cached && existsSync(cached)) return readFileSync(cached);
+  const png = new Resvg(svg, RENDER).render().asPng();
+  if (cached) writeFileSync(cached, png);
+  return png;
 }
 
 /** Which text does not fit its share image, if any (the content check reports it before the build draws). */

@@ -30,6 +30,12 @@ export interface AppOptions {
   logger?: Logger;
   /** A same-origin script every page and the error screen load; only `npm run dev` sets it (scripts/dev/). */
   devScript?: string;
+  /**
+   * Encodes pages and documents with gzip at start-up and brotli just after
+   * (default true). `npm run dev` turns it off: each of its runs lives for one
+   * save, and the encoding was about a third of the CPU a run spends.
+   */
+  precompress?: boolean;
 }
 
 export interface App extends RequestListener {
@@ -46,12 +52,12 @@ const ALLOWED_METHODS = 'GET, HEAD';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
-  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger, devScript } = options;
+  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger, devScript, precompress = true } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
   const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
-  const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger });
+  const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
 
   const app = (req: IncomingMessage, res: ServerResponse) => {

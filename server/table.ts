@@ -50,14 +50,16 @@ interface TableInput {
   assets: LoadedAssets;
   baseHeaders: HeaderList;
   logger: Logger;
+  /** Whether pages and documents get gzip and brotli encodings (AppOptions.precompress). */
+  precompress: boolean;
 }
 
-export function prepareResponses({ routes, renderOptions, assets, baseHeaders, logger }: TableInput): ResponseTable {
+export function prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress }: TableInput): ResponseTable {
   /** By request target for what has a fixed address, by resolution key for pages and redirects. */
   const table = new Map<string, PreparedResponse>();
   const completing: Promise<void>[] = [];
   const add = (key: string, input: Omit<PrepareInput, 'baseHeaders'>) => {
-    const prepared = prepare({ ...input, baseHeaders });
+    const prepared = prepare({ ...input, baseHeaders, compress: input.compress ?? precompress });
     table.set(key, prepared);
     completing.push(prepared.complete);
     return prepared;

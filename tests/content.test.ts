@@ -14,7 +14,7 @@ import { legalDocuments } from '../shared/content/legal.ts';
 import { productCategories } from '../shared/content/products.ts';
 import { defaultSite } from '../shared/site.ts';
 import { checkContent, contentProblems, type ContentInput } from '../scripts/check-content.ts';
-import { copyProject } from '../scripts/dev/sandbox.ts';
+import { copyProject } from '../scripts/sandbox.ts';
 
 const ART = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320"></svg>';
 
@@ -60,7 +60,7 @@ describe('the content check', () => {
     ['a missing image', (c) => delete c.products[4]!.image, `${products}: textiles: image: is missing`],
     ['a title of the wrong type', (c) => (c.products[3]!.title = 5), `${products}: construction-materials: title: should be a string, not 5`],
     ['an unknown key (a typo)', (c) => (c.products[0]!.subtitel = 'x'), `${products}: energy-and-fuel: subtitel: is not a field of this entry`],
-    ['a repeated slug', (c) => (c.products[1]!.slug = 'energy-and-fuel'), `${products}: energy-and-fuel: slug: is used by another category`],
+    ['a repeated slug', (c) => (c.products[1]!.slug = 'energy-and-fuel'), `${products}: energy-and-fuel: slug: "energy-and-fuel" is used by another category`],
     ['a slug that is not URL-safe', (c) => (c.products[4]!.slug = 'Textiles & Fabrics'), `${products}: Textiles & Fabrics: slug: is not lowercase letters, digits and single hyphens`],
     ['a missing illustration', (c) => c.art.set('textiles.svg', undefined), `${products}: textiles: image.file: client/assets/art/textiles.svg is missing`],
     [
@@ -71,7 +71,7 @@ describe('the content check', () => {
     ['a file that is no image', (c) => c.art.set('textiles.svg', 'not an image'), `${products}: textiles: image.file: client/assets/art/textiles.svg is not an image image-size can read`],
     ['an empty alt text', (c) => (c.products[0]!.image.alt = ' '), `${products}: energy-and-fuel: image.alt: is empty`],
     ['an empty heading', (c) => (c.products[2]!.headings[3].heading = ''), `${products}: industrial-chemicals: headings[3].heading: is empty`],
-    ['a heading twice in a category', (c) => (c.products[3]!.headings[1].heading = 'Basic Building Materials'), `${products}: construction-materials: headings[1].heading: appears twice in this category`],
+    ['a heading twice in a category', (c) => (c.products[3]!.headings[1].heading = 'Basic Building Materials'), `${products}: construction-materials: headings[1].heading: "Basic Building Materials" appears twice in this category`],
     ['a heading without items', (c) => (c.products[0]!.headings[0].items = []), `${products}: energy-and-fuel: headings[0].items: needs at least 1`],
     [
       'a title too long for its share image',

@@ -1,17 +1,19 @@
 /**
  * `npm run dev` without a browser (the browser suite's dev-reload.test.ts
  * drives a tab): the reload channel and the dev client are same-origin and
- * live under /__dev/, the CSP is production's, a saved client change
- * rebuilds the bundle and reloads. And none of it in production: not in the
+ * live under /__dev/, the CSP is production's, a save starts a new run (a
+ * client change rebuilds the bundle), a content problem stops it, a site
+ * that cannot start says why. And none of it in production: not in the
  * HTML, not at /__dev/, not in the build, not in the CSP.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../scripts/dev/sandbox.ts';
-import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/protocol.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../scripts/sandbox.ts';
+import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -75,45 +77,34 @@ describe('the error screen in development', () => {
   });
 });
 
-/** The reload channel as a tab sees it: the names of the events so far, and a wait for the next of a name. */
-function channel(origin: string) {
-  const events: string[] = [];
-  const waiting: { name: string; seen: number; resolve: () => void }[] = [];
-  let response: IncomingMessage | undefined;
-  const opened = new Promise<IncomingMessage>((resolve) => get(`${origin}${EVENTS_PATH}`, resolve));
-  void opened.then((res) => {
-    response = res;
-    let buffer = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (const [, name] of buffer.matchAll(/^event: (\w+)$/gm)) events.push(name!);
-      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-      for (const wait of [...waiting]) {
-        if (events.filter((name) => name === wait.name).length > wait.seen) {
-          waiting.splice(waiting.indexOf(wait), 1);
-          wait.resolve();
+/** Which run of the dev server answers: the id it says hello with on the reload channel, once its site is ready; undefined while none listens. */
+function runId(origin: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = get(`${origin}${EVENTS_PATH}`, (res) => {
+      res.setEncoding('utf8');
+      let text = '';
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        const id = /^event: hello\ndata: (.+)$/m.exec(text)?.[1];
+        if (id) {
+          req.destroy();
+          resolve(id);
         }
-      }
+      });
+      res.on('close', () => resolve(undefined));
     });
+    req.on('error', () => resolve(undefined));
   });
-  return {
-    opened,
-    events,
-    /** Resolves on the next event of this name from now. */
-    next(name: string) {
-      const seen = events.filter((event) => event === name).length;
-      return new Promise<void>((resolve) => waiting.push({ name, seen, resolve }));
-    },
-    close: () => response?.destroy(),
-  };
 }
 
-/** Saves `content` to `file`, as an editor would, and resolves when the open tab is told to reload. */
-async function saveAndReload(tab: ReturnType<typeof channel>, file: string, content: string): Promise<void> {
-  const reloaded = tab.next('reload');
+/** Saves `content` to `file`, as an editor would, and resolves once the next run of the dev server (each save starts one) answers. */
+async function saveAndRestart(origin: string, file: string, content: string): Promise<void> {
+  const before = await runId(origin);
   writeFileSync(file, content);
-  await reloaded;
+  await expect.poll(async () => {
+    const now = await runId(origin);
+    return now !== undefined && now !== before;
+  }, { timeout: 15_000 }).toBe(true);
 }
 
 describe('npm run dev', () => {
@@ -133,56 +124,64 @@ describe('npm run dev', () => {
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
     const prod = await request(production).get('/about');
     expect(res.headers['content-security-policy']).toBe(prod.headers['content-security-policy']);
+    // Not encoded ahead: a run of the dev server lives for one save.
+    expect(res.headers['content-encoding']).toBeUndefined();
     const script = await request(dev.origin).get(DEV_CLIENT_PATH).expect(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.text).toContain(`new EventSource('${EVENTS_PATH}')`);
   });
 
-  it('opens the reload channel as Server-Sent Events', async () => {
-    const tab = channel(dev.origin);
-    const res = await tab.opened;
+  it('opens the reload channel as Server-Sent Events, and says which run it is', async () => {
+    const res = await new Promise<IncomingMessage>((resolve) => get(`${dev.origin}${EVENTS_PATH}`, resolve));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream');
-    await expect.poll(() => tab.events).toEqual(['hello']);
-    tab.close();
+    res.destroy();
+    expect(await runId(dev.origin)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('rebuilds the bundle after a save in client/ code, and reloads', async () => {
+  it('rebuilds the bundle after a save in client/ code, in a new run', async () => {
     const before = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec((await request(dev.origin).get('/home')).text)![1];
-    const tab = channel(dev.origin);
-    await tab.opened;
     const entry = join(sandbox.root, 'client', 'entry.tsx');
-    await saveAndReload(tab, entry, `${readFileSync(entry, 'utf8')}\nexport const savedJustNow = 'saved just now';\n`);
-    const page = await request(dev.origin).get('/home');
-    const after = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec(page.text)![1];
+    await saveAndRestart(dev.origin, entry, `${readFileSync(entry, 'utf8')}\nexport const savedJustNow = 'saved just now';\n`);
+    const after = /src="(\/assets\/entry\.[0-9a-f]+\.js)"/.exec((await request(dev.origin).get('/home')).text)![1];
     expect(after).not.toBe(before);
     expect((await request(dev.origin).get(after!).expect(200)).text).toContain('saved just now');
-    tab.close();
   });
 
-  it('runs the content check each time the site starts, and prints its problems', async () => {
-    const tab = channel(dev.origin);
-    await tab.opened;
+  it('stops on a content problem with one line per problem, and starts again when the fix is saved', async () => {
     const file = join(sandbox.root, 'shared', 'content', 'products.ts');
     const original = readFileSync(file, 'utf8');
-    await saveAndReload(tab, file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
-    expect(dev.output()).toContain('content: shared/content/products.ts: energy-and-fuel: heading "Fuels": appears twice in this category\n');
-    await saveAndReload(tab, file, original);
-    tab.close();
+    const printed = dev.output().length;
+    writeFileSync(file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
+    await expect.poll(() => dev.output().slice(printed), { timeout: 15_000 }).toMatch(/^content: shared\/content\/products\.ts: energy-and-fuel: .*Fuels.*$/m);
+    expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
+    await expect.poll(() => runId(dev.origin)).toBeUndefined();
+    await saveAndRestart(dev.origin, file, original);
+    await request(dev.origin).get('/home').expect(200);
   });
 
-  it('shows what stops the site from starting, and reloads when the fix is saved', async () => {
-    const tab = channel(dev.origin);
-    await tab.opened;
+  it('shows what stops the site from starting, and starts again when the fix is saved', async () => {
     const file = join(sandbox.root, 'shared', 'content', 'home.ts');
     const original = readFileSync(file, 'utf8');
-    await saveAndReload(tab, file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
+    await saveAndRestart(dev.origin, file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
     const broken = await request(dev.origin).get('/home').expect(500);
     expect(broken.text).toContain('The site could not start');
     expect(broken.text).toContain('shared/content/home.ts:5:35: ERROR');
     expect(broken.text).toContain(`src="${DEV_CLIENT_PATH}"`);
-    await saveAndReload(tab, file, original);
+    await saveAndRestart(dev.origin, file, original);
     await request(dev.origin).get('/home').expect(200);
-    tab.close();
+  });
+});
+
+describe('npm run dev with a bad setting', () => {
+  it('stops at once with the one line that names it, exit code 1', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('Invalid PORT="abc": expected a whole number from 0 to 65535\n');
   });
 });

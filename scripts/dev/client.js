@@ -1,7 +1,8 @@
-// The dev server's client (scripts/dev.ts), on every page in `npm run dev` only.
-// It listens on the reload channel: "reload" reloads the tab at the same address
-// and scroll position; "styles" swaps the stylesheet in place, without a reload.
-// Plain JavaScript served as it is: a same-origin module, as the CSP's script-src 'self' allows.
+// The dev server's client (scripts/dev/server.ts), on every page in `npm run dev` only.
+// It listens on the reload channel: a new run of the dev server (each save starts one)
+// reloads the tab at the same address and scroll position; "styles" swaps the
+// stylesheet in place, without a reload. Plain JavaScript served as it is: a
+// same-origin module, as the CSP's script-src 'self' allows.
 
 const SCROLL_KEY = 'dev-server:scroll';
 
@@ -33,14 +34,32 @@ function swapStyles(href) {
   document.head.append(link);
 }
 
+/** Says so when the dev server has been gone a while: it stopped (content problems, a crash) until the next save. */
+function showStopped() {
+  const notice = document.createElement('p');
+  notice.id = 'dev-server-stopped';
+  notice.textContent = 'The dev server stopped: see the terminal. This page reloads once a save brings it back.';
+  Object.assign(notice.style, { position: 'fixed', inset: 'auto 0 0 0', margin: 0, padding: '1em', background: '#fff3cd', color: '#000', zIndex: 2147483647 });
+  document.body.append(notice);
+}
+
 let run;
+let stopped;
 const events = new EventSource('/__dev/events');
-// A new run of the dev server (it was restarted by hand): what it serves may have changed.
+events.addEventListener('open', () => {
+  clearTimeout(stopped);
+  stopped = undefined;
+});
+// A restart leaves the tab without a dev server for a moment; a stop, until the next save.
+events.addEventListener('error', () => {
+  delete document.documentElement.dataset.devServer;
+  stopped ??= setTimeout(showStopped, 3_000);
+});
+// A new run of the dev server: the site was started again from the files as they are now.
 events.addEventListener('hello', (event) => {
   if (run && run !== event.data) reload();
   run = event.data;
   // For tests and the curious: this tab is listening.
   document.documentElement.dataset.devServer = 'connected';
 });
-events.addEventListener('reload', reload);
 events.addEventListener('styles', (event) => swapStyles(event.data));

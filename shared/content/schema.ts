@@ -61,7 +61,7 @@ export const productCategory = z.strictObject({
   headings: z
     .array(productHeading)
     .min(1)
-    .superRefine((headings, ctx) => repeated(headings.map((group) => group.heading.toLowerCase()), ctx, 'heading', 'appears twice in this category')),
+    .superRefine((headings, ctx) => repeated(headings.map((group) => group.heading), ctx, 'heading', 'appears twice in this category')),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
 
@@ -101,9 +101,10 @@ export interface CompanyFacts {
   publicUrl: string;
 }
 
-/** Adds an issue at [index, field] for each value seen before in the list. */
+/** Adds an issue at [index, field] for each value seen before in the list (letter case aside). */
 function repeated(values: string[], ctx: z.RefinementCtx, field: string, message: string): void {
-  values.forEach((value, index) => {
-    if (values.indexOf(value) !== index) ctx.addIssue({ code: 'custom', path: [index, field], message });
+  const lower = values.map((value) => value.toLowerCase());
+  lower.forEach((value, index) => {
+    if (lower.indexOf(value) !== index) ctx.addIssue({ code: 'custom', path: [index, field], message: `${JSON.stringify(values[index])} ${message}` });
   });
 }

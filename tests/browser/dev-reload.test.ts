@@ -4,13 +4,13 @@
  * the same address and scroll position; the stylesheet is swapped in place,
  * with no reload and the menu left open; an exception in a screen shows the
  * fallback with the stack in the TypeScript source, and the fix brings the
- * page back.
+ * page back; a content problem that stops the site is said in the tab.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/dev/sandbox.ts';
+import { CHROMIUM_ARGS, copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/sandbox.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -40,7 +40,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     dev = await startDev(sandbox.root);
     browser = await chromium.launch({
       executablePath: chromiumPath!,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
     page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
   });
@@ -51,10 +51,10 @@ describeInBrowser('npm run dev, with a tab open', () => {
     sandbox?.remove();
   });
 
-  it('prints its address and what it watches in two lines', () => {
+  it('prints what it watches and its address in two lines', () => {
     const lines = dev.output().trim().split('\n');
-    expect(lines[0]).toMatch(/^Dev server on http:\/\/127\.0\.0\.1:\d+\/ /);
-    expect(lines[1]).toMatch(/^Watching shared\/ and server\/ .*client\/.*styles\.css/);
+    expect(lines[0]).toMatch(/^Watching shared\/, server\/ and client\/: .*client\/styles\.css is swapped in place$/);
+    expect(lines[1]).toMatch(/^Dev server on http:\/\/127\.0\.0\.1:\d+\/ \(ready in \d+ ms\)$/);
   });
 
   it('shows saved About copy in the open tab, at the same address and scroll position', async () => {
@@ -100,8 +100,8 @@ describeInBrowser('npm run dev, with a tab open', () => {
     await listening();
     const file = 'shared/screens/About.tsx';
     const source = readFileSync(join(sandbox.root, file), 'utf8').split('\n');
-    const line = source.findIndex((text) => text.includes('const about = aboutContent(ctx.site);')) + 2;
-    edit(file, 'const about = aboutContent(ctx.site);', "const about = aboutContent(ctx.site);\n  if (about) throw new Error('The About screen fell over');");
+    const line = source.findIndex((text) => text.includes('const about = aboutContent(ctx.site, categoriesOf(ctx.routes));')) + 2;
+    edit(file, 'const about = aboutContent(ctx.site, categoriesOf(ctx.routes));', "const about = aboutContent(ctx.site, categoriesOf(ctx.routes));\n  if (about) throw new Error('The About screen fell over');");
 
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
@@ -111,5 +111,20 @@ describeInBrowser('npm run dev, with a tab open', () => {
     restore(file);
     await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
+  });
+
+  it('says so in the tab when a content problem stops the site, and reloads once the fix is saved', async () => {
+    await page.goto(`${dev.origin}/about`);
+    await listening();
+    const file = 'shared/content/products.ts';
+    edit(file, "heading: 'Generators',", "heading: 'Fuels',");
+    await page.getByText('The dev server stopped: see the terminal.', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
+
+    // The notice goes with the document: the tab reloaded.
+    restore(file);
+    await page.locator('#dev-server-stopped').waitFor({ state: 'detached', timeout: SAVE_TIMEOUT });
+    await listening();
+    expect(page.url()).toBe(`${dev.origin}/about`);
+    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
   });
 });

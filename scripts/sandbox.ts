@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..');
 const SKIPPED = new Set(['node_modules', 'dist', 'export', 'artifacts', 'coverage', '.git']);
 
 export interface Sandbox {
@@ -25,6 +25,9 @@ export function copyProject(): Sandbox {
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+/** How Chromium runs here, as root and headless (scripts/dev-latency.ts, tests/browser/dev-reload.test.ts). */
+export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface DevServer {
   /** http://127.0.0.1:<port> */

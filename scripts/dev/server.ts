@@ -1,0 +1,123 @@
+/**
+ * The dev server, one run per version of the source: `tsx watch`
+ * (scripts/dev.ts) starts it again after every save, so each run imports the
+ * site fresh from disk, builds the client into dist/dev/client and serves
+ * both, with the dev client script on every page (createApp's devScript) and
+ * the reload channel (Server-Sent Events). An open tab reconnects to the next
+ * run and reloads. A save of client/styles.css restarts nothing: the
+ * stylesheet is rebuilt and swapped into open tabs.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync, watch } from 'node:fs';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const clientDir = join(root, 'dist', 'dev', 'client');
+/** A tab that reconnects to another run reloads. */
+const RUN = randomUUID();
+const devClient = readFileSync(join(import.meta.dirname, 'client.js'));
+
+/** The site as the files are now, or a page saying why it cannot start. */
+async function startSite(): Promise<RequestListener> {
+  try {
+    // The site's modules load and the client is built (esbuild works in a process of its own) while the content is checked;
+    // what fails to load because of a content mistake is reported as that mistake, in one line.
+    const loading = Promise.all([
+      import('../../server/app.ts'),
+      import('../../server/config.ts'),
+      import('../../server/logger.ts'),
+      import('../build.ts').then(({ buildClient }) => buildClient({ outDir: clientDir, compress: false, shareImageCache: join(root, 'dist', 'dev', 'share-images') })),
+    ]);
+    loading.catch(() => undefined);
+    const { contentProblems } = await import('../check-content.ts');
+    const problems = await contentProblems(root);
+    if (problems.length > 0) {
+      for (const line of problems) console.error(`content: ${line}`);
+      console.error('The site stopped on the content problems above; the next save tries again.');
+      process.exit(1);
+    }
+    const [{ createApp }, { readConfig }, { createLogger }] = await loading;
+    const config = readConfig(process.env);
+    return createApp({ config, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
+  } catch (error) {
+    const why = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`${why}\nThe site could not start: open tabs show why, and the next save tries again.`);
+    return failurePage(why);
+  }
+}
+
+function failurePage(why: string): RequestListener {
+  const html =
+    `<!DOCTYPE html><html lang="en"><title>The site could not start</title><script type="module" src="${DEV_CLIENT_PATH}"></script>` +
+    `<h1>The site could not start</h1><p>Save a fix and this tab reloads by itself.</p><pre>${why.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`)}</pre></html>`;
+  return (_req, res) => {
+    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  };
+}
+
+let site = startSite();
+
+// --- The reload channel, and the stylesheet swapped in place ---------------------
+
+const tabs = new Set<ServerResponse>();
+const send = (tab: ServerResponse, event: string, data: string) => tab.write(`event: ${event}\ndata: ${data}\n\n`);
+
+let styles = { href: '', css: '' };
+let swapping = Promise.resolve();
+
+async function swapStyles(): Promise<void> {
+  const started = performance.now();
+  const { buildStyles } = await import('../build.ts');
+  const css = await buildStyles();
+  const href = `${STYLES_PREFIX}${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
+  // An editor's save can come as several events: one swap per new stylesheet.
+  if (href === styles.href) return;
+  styles = { href, css };
+  for (const tab of tabs) send(tab, 'styles', href);
+  console.log(`client/styles.css: swapped in place (${Math.round(performance.now() - started)} ms)`);
+  // Pages loaded from now on have it inline; the current site answers until the new one is ready.
+  await site;
+  const next = await startSite();
+  site = Promise.resolve(next);
+}
+
+// One watcher on the directory, not the file: an editor that saves by renaming a new file over the old one ends a watch on the file.
+watch(join(root, 'client'), (_event, name) => {
+  if (name === 'styles.css') swapping = swapping.then(swapStyles).catch((error: unknown) => console.error(String(error)));
+});
+
+// --- The server the browser talks to -----------------------------------------
+
+const server = createServer((req, res) => {
+  const path = (req.url ?? '/').split('?')[0];
+  if (path === EVENTS_PATH) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+    // retry: how soon the tab tries again while the next run starts.
+    res.write('retry: 100\n\n');
+    // Told which run this is once the site is ready, so the tab's reload finds it answering.
+    void site.then(() => {
+      send(res, 'hello', RUN);
+      tabs.add(res);
+    });
+    req.on('close', () => tabs.delete(res));
+  } else if (path === DEV_CLIENT_PATH) {
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(devClient);
+  } else if (path?.startsWith(STYLES_PREFIX)) {
+    res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(styles.css);
+  } else {
+    void site.then((answer) => answer(req, res));
+  }
+});
+
+// Checked by scripts/dev.ts, which also turned PORT=0 into the free port every run listens on.
+const host = process.env.HOST!;
+server.listen(Number(process.env.PORT), host, async () => {
+  await site;
+  const shown = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host;
+  console.log(`Dev server on http://${shown}:${process.env.PORT}/ (ready in ${Math.round(performance.now())} ms)`);
+});
