@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { trace } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
 import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions): App {
     const url = req.url ?? '/';
     const method = req.method ?? '';
     const route = table.routeOf(url);
+    describeSpan(method, route, requestId);
     // The one place every request ends up, prepared or not: its log line and its metric.
     const log = (status: number, bytes: number) => {
       const seconds = (performance.now() - started) / 1000;
@@ -86,6 +88,19 @@ export function createApp(options: AppOptions): App {
     metrics?.setReady(ready);
   };
   return Object.assign(app, { setReady, prepared: table.complete, web });
+}
+
+/**
+ * With tracing on (server/tracing.ts), the http instrumentation has started a
+ * span for the request, named by its method alone: add the route, as
+ * OpenTelemetry's conventions name server spans, and the request id.
+ */
+function describeSpan(method: string, route: string | undefined, requestId: string): void {
+  const span = trace.getActiveSpan();
+  if (!span) return;
+  span.updateName(route ? `${method} ${route}` : method);
+  span.setAttribute('http.response.header.x-request-id', [requestId]);
+  if (route) span.setAttribute('http.route', route);
 }
 
 interface WebInput {

@@ -1,7 +1,7 @@
 /**
- * The process: read the configuration, listen, log, serve metrics when asked
- * to, and shut down gracefully. Everything about answering requests lives in
- * app.ts.
+ * The process: read the configuration, listen, log, serve metrics and send
+ * traces when asked to, and shut down gracefully. Everything about answering
+ * requests lives in app.ts.
  */
 import { createServer, type Server } from 'node:http';
 import { readConfigOrExit } from './config.ts';
@@ -12,7 +12,11 @@ import { drainable } from './shutdown.ts';
 
 const config = readConfigOrExit(process.env);
 
-const logger = createLogger(config.logLevel);
+// Before the server is created, so that the http instrumentation sees it. A
+// bundle of its own (scripts/build.ts): with tracing off, none of it is loaded.
+const tracing = config.tracing ? (await import('./tracing.ts')).startTracing({ metricsPort: config.metrics?.port }) : undefined;
+
+const logger = createLogger(config.logLevel, undefined, { traceIds: config.tracing });
 
 let exiting = false;
 
@@ -21,6 +25,7 @@ async function exit(code: number, last: () => void): Promise<void> {
   if (exiting) return;
   exiting = true;
   last();
+  await tracing?.shutdown(3_000);
   await closeLogs(logger);
   process.exit(code);
 }
