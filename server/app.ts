@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { trace } from '@opentelemetry/api';
+import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
 import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
@@ -64,8 +64,10 @@ export function createApp(options: AppOptions): App {
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
     const url = req.url ?? '/';
     const method = req.method ?? '';
-    const route = table.routeOf(url);
-    describeSpan(method, route, requestId);
+    // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
+    const span = trace.getActiveSpan();
+    const route = metrics || span ? table.routeOf(url) : undefined;
+    if (span) describeSpan(span, method, route, requestId);
     // The one place every request ends up, prepared or not: its log line and its metric.
     const log = (status: number, bytes: number) => {
       const seconds = (performance.now() - started) / 1000;
@@ -91,13 +93,10 @@ export function createApp(options: AppOptions): App {
 }
 
 /**
- * With tracing on (server/tracing.ts), the http instrumentation has started a
- * span for the request, named by its method alone: add the route, as
- * OpenTelemetry's conventions name server spans, and the request id.
+ * The http instrumentation names a request's span by its method alone: add
+ * the route, as OpenTelemetry's conventions name server spans, and the request id.
  */
-function describeSpan(method: string, route: string | undefined, requestId: string): void {
-  const span = trace.getActiveSpan();
-  if (!span) return;
+function describeSpan(span: Span, method: string, route: string | undefined, requestId: string): void {
   span.updateName(route ? `${method} ${route}` : method);
   span.setAttribute('http.response.header.x-request-id', [requestId]);
   if (route) span.setAttribute('http.route', route);

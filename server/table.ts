@@ -104,7 +104,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     routeOf(url) {
       if (url.startsWith(ASSET_PREFIX)) return ASSET_ROUTE;
       // Exact addresses: pages (with their variant's query), fixed documents, health checks.
-      if (url === READY_PATH || table.has(url)) return splitUrl(url).path;
+      if (url === READY_PATH || table.has(url)) return url.split('?', 1)[0];
       if (DOTFILE.test(url)) return undefined;
       const resolution = resolveUrl(url, routes);
       if (resolution.kind === 'page') return resolution.route.path;
