@@ -8,9 +8,9 @@ import type { RequestListener } from 'node:http';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TEXT } from './table.ts';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 /** The route label of a request no route matched: one value, so random paths cannot add series. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 /** The boundaries OpenTelemetry's semantic conventions advise for http.server.request.duration, in seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
