@@ -15,6 +15,11 @@
  * plain http.createServer and writeHead, with no lookup, negotiation or log:
  * the ceiling for any server built on Node's http module, ours included.
  *
+ * Ours also runs twice more, with metrics on (METRICS_PORT) and with tracing
+ * on (OTEL_EXPORTER_OTLP_ENDPOINT, every request sampled), its spans sent to
+ * an OTLP/HTTP sink on the load generator's core that accepts and discards
+ * them; "ours" has both off.
+ *
  * BENCH_RUNS (default 3), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -143,7 +148,7 @@ const median = (values: number[]) => {
 };
 
 interface Contender {
-  name: 'ours' | 'nginx' | 'floor' | 'baseline';
+  name: 'ours' | 'metrics' | 'tracing' | 'nginx' | 'floor' | 'baseline';
   port: number;
 }
 
@@ -204,18 +209,25 @@ async function main() {
   const baseline = 3302;
   const nginxPort = 3303;
   const floorPort = 3304;
+  const [withMetrics, metricsPort, withTracing, sinkPort] = [3305, 3306, 3307, 3308];
   const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1' };
+  const metricsEnv = { ...env, PORT: String(withMetrics), METRICS_PORT: String(metricsPort) };
+  const tracingEnv = { ...env, PORT: String(withTracing), OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`, OTEL_SERVICE_NAME: 'bench' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   chmodSync(dir, 0o755); // nginx's workers run as nobody
 
   // Start-up: process start to the first 200, several times; bare Node for scale.
   const startups: number[] = [];
+  const tracedStartups: number[] = [];
   const bareNode: number[] = [];
   for (let i = 0; i < Math.max(RUNS, 5); i++) {
     bareNode.push(await timeToExit(pin(SERVER_CORE, ['node', '-e', '0'])));
     const child = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
     startups.push(await waitFor(ours, '/home', (res) => res.status === 200));
     await stop(child);
+    const traced = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), tracingEnv);
+    tracedStartups.push(await waitFor(withTracing, '/home', (res) => res.status === 200));
+    await stop(traced);
   }
 
   const server = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
@@ -234,6 +246,14 @@ async function main() {
   for (const target of targets) await waitFor(ours, target.path, (res) => res.headers['content-encoding'] === 'br');
   const fetched = await Promise.all(targets.map(async (target) => ({ target, fetched: await fetchRaw(ours, target.path) })));
   const contenders: Contender[] = [{ name: 'ours', port: ours }];
+
+  const sink = start(pin(LOAD_CORE, ['node', '-e', OTLP_SINK]), { PORT: String(sinkPort) });
+  const metered = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), metricsEnv);
+  const traced = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), tracingEnv);
+  for (const port of [withMetrics, withTracing]) {
+    for (const target of targets) await waitFor(port, target.path, (res) => res.headers['content-encoding'] === 'br');
+  }
+  contenders.push({ name: 'metrics', port: withMetrics }, { name: 'tracing', port: withTracing });
 
   let nginx: ChildProcess | undefined;
   if (NGINX) {
@@ -266,15 +286,19 @@ async function main() {
   }
   const peak = peakRssMb(server.pid!);
   const rssAfter = rssMb(server.pid!);
-  await Promise.all([stop(server), stop(base), stop(floor), ...(nginx ? [stop(nginx)] : [])]);
+  const [meteredRss, tracedRss] = [rssMb(metered.pid!), rssMb(traced.pid!)];
+  const scraped = await fetchRaw(metricsPort, '/metrics');
+  if (!scraped.body.toString().includes('http_server_request_duration_seconds_count')) throw new Error('The server with metrics on did not count its requests');
+  await stop(traced); // flushes its last spans to the sink
+  await Promise.all([stop(server), stop(metered), stop(sink), stop(base), stop(floor), ...(nginx ? [stop(nginx)] : [])]);
   rmSync(dir, { recursive: true, force: true });
 
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-  /** The median over the rounds of ours / theirs, as a percentage or a multiple. */
-  const ratio = (runs: Map<Contender['name'], Load[]>, theirs: Contender['name'], as: 'percent' | 'times') => {
+  /** The median over the rounds of ours (or `mine`) / theirs, as a percentage or a multiple. */
+  const ratio = (runs: Map<Contender['name'], Load[]>, theirs: Contender['name'], as: 'percent' | 'times', mine: Contender['name'] = 'ours') => {
     const against = runs.get(theirs);
     if (!against) return 'n/a';
-    const value = median(runs.get('ours')!.map((load, round) => load.rps / against[round]!.rps));
+    const value = median(runs.get(mine)!.map((load, round) => load.rps / against[round]!.rps));
     return as === 'percent' ? `${Math.round(value * 100)}%` : `${value.toFixed(1)}×`;
   };
   const rps = (loads?: Load[]) => (loads ? fmt(median(loads.map((load) => load.rps))) : 'n/a');
@@ -290,10 +314,29 @@ async function main() {
       `| ${name} | ${rps(runs.get('ours'))} | ${p99(runs.get('ours'))} | ${rps(runs.get('nginx'))} | ${p99(runs.get('nginx'))} | ${ratio(runs, 'nginx', 'percent')} | ${rps(runs.get('floor'))} | ${ratio(runs, 'floor', 'percent')} | ${rps(runs.get('baseline'))} | ${ratio(runs, 'baseline', 'times')} |`,
     );
   }
+  console.log('\nOurs with metrics on (METRICS_PORT) and with tracing on (every request, over OTLP/HTTP to a sink); "ours" has both off:\n');
+  console.log('| Request | metrics on req/s | metrics on p99 | metrics on / ours | metrics on / nginx | tracing on req/s | tracing on p99 | tracing on / ours | tracing on / nginx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { name, runs } of rows) {
+    const columns = (mine: 'metrics' | 'tracing') =>
+      `${rps(runs.get(mine))} | ${p99(runs.get(mine))} | ${ratio(runs, 'ours', 'percent', mine)} | ${ratio(runs, 'nginx', 'percent', mine)}`;
+    console.log(`| ${name} | ${columns('metrics')} | ${columns('tracing')} |`);
+  }
   console.log(`\nStart-up to first 200: median ${Math.round(median(startups))} ms (runs: ${startups.map((t) => Math.round(t)).join(', ')} ms); bare \`node -e 0\`: median ${Math.round(median(bareNode))} ms`);
+  console.log(`Start-up with tracing on: median ${Math.round(median(tracedStartups))} ms`);
   if (extraCaCerts) console.log('(NODE_EXTRA_CA_CERTS is set in this shell and was left out of the servers\' environment: Node reads that file at every start.)');
-  console.log(`Server RSS: peak ${peak.toFixed(1)} MB, after the benchmark ${rssAfter.toFixed(1)} MB`);
+  console.log(`Server RSS: peak ${peak.toFixed(1)} MB, after the benchmark ${rssAfter.toFixed(1)} MB; with metrics on ${meteredRss.toFixed(1)} MB, with tracing on ${tracedRss.toFixed(1)} MB`);
 }
+
+/** An OTLP/HTTP receiver that accepts everything and keeps nothing; says on SIGTERM how much it was sent. */
+const OTLP_SINK = `
+let exports = 0, bytes = 0;
+require('node:http').createServer((req, res) => {
+  req.on('data', (chunk) => (bytes += chunk.length));
+  req.on('end', () => { exports++; res.end(); });
+}).listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => { console.error('OTLP sink: ' + exports + ' exports, ' + Math.round(bytes / 1e6) + ' MB'); process.exit(0); });
+`;
 
 /** A response as the floor server replays it: Node adds Date and Connection itself. */
 function asFloorResponse(response: Fetched) {

@@ -12,12 +12,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
 import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import { send } from './responses.ts';
 import { responseHeaders, type HeaderList } from './security.ts';
 import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
@@ -28,6 +30,8 @@ export interface AppOptions {
   /** Where the client build is (dist/client). */
   clientDir?: string;
   logger?: Logger;
+  /** Records every request's duration (server/metrics.ts); none when metrics are off. */
+  metrics?: Pick<Metrics, 'observe' | 'setReady'>;
   /** A same-origin script every page and the error screen load; only `npm run dev` sets it (scripts/dev/). */
   devScript?: string;
   /**
@@ -52,7 +56,7 @@ const ALLOWED_METHODS = 'GET, HEAD';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
-  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger, devScript, precompress = true } = options;
+  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
   const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls, ...(devScript && { devScript }) };
@@ -64,12 +68,20 @@ export function createApp(options: AppOptions): App {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    const url = req.url ?? '/';
+    const method = req.method ?? '';
+    // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
+    const span = trace.getActiveSpan();
+    const route = metrics || span ? table.routeOf(url) : undefined;
+    if (span) describeSpan(span, method, route, requestId);
+    // The one place every request ends up, prepared or not: its log line and its metric.
     const log = (status: number, bytes: number) => {
-      const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      logger.info({ method: req.method, path: req.url, status, bytes, durationMs, requestId });
+      const seconds = (performance.now() - started) / 1000;
+      logger.info({ method, path: url, status, bytes, durationMs: Math.round(seconds * 100_000) / 100, requestId });
+      metrics?.observe(method, route, status, seconds);
     };
 
-    const prepared = req.method === 'GET' || req.method === 'HEAD' ? table.lookup(req.url ?? '/') : undefined;
+    const prepared = method === 'GET' || method === 'HEAD' ? table.lookup(url) : undefined;
     if (prepared) {
       const { status, bytes } = send(req, res, prepared, requestId);
       log(status, bytes);
@@ -79,7 +91,21 @@ export function createApp(options: AppOptions): App {
     res.once('finish', () => log(res.statusCode, Number(res.getHeader('content-length') ?? 0)));
     web(req, res);
   };
-  return Object.assign(app, { setReady: table.setReady, prepared: table.complete, web });
+  const setReady = (ready: boolean) => {
+    table.setReady(ready);
+    metrics?.setReady(ready);
+  };
+  return Object.assign(app, { setReady, prepared: table.complete, web });
+}
+
+/**
+ * The http instrumentation names a request's span by its method alone: add
+ * the route, as OpenTelemetry's conventions name server spans, and the request id.
+ */
+function describeSpan(span: Span, method: string, route: string | undefined, requestId: string): void {
+  span.updateName(route ? `${method} ${route}` : method);
+  span.setAttribute('http.response.header.x-request-id', [requestId]);
+  if (route) span.setAttribute('http.route', route);
 }
 
 interface WebInput {

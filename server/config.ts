@@ -2,8 +2,8 @@
  * Configuration: the environment, described by one zod schema, parsed once at
  * start-up and passed down as one typed object. Nothing else reads process.env.
  * Each setting has a default (a string, as it would come from the
- * environment, so defaults pass the same checks) and the words an operator
- * reads when a value is refused.
+ * environment, so defaults pass the same checks), or none when unset means
+ * off, and the words an operator reads when a value is refused.
  */
 import { compile as compileProxyAddresses } from 'proxy-addr';
 import { z } from 'zod';
@@ -34,20 +34,20 @@ const origin = z
   .pipe(z.string().refine((value) => new URL(value).href === `${new URL(value).origin}/`))
   .transform((value) => new URL(value).origin);
 
+const hostName = z.string().regex(/^[A-Za-z0-9.:\-[\]]+$/);
+const HOST_ACCEPTED = 'an IP address or host name, e.g. 0.0.0.0 or ::';
+
 interface Setting {
-  default: string;
+  /** None: unset means off, or follows another setting (the README says which). */
+  default?: string;
   accepted: string;
-  schema: z.ZodType<unknown, string>;
+  schema: z.ZodType<unknown, string | undefined>;
 }
 
 /** Every variable we read: its default, what it accepts (for the one-line error and the README) and its schema. */
 export const SETTINGS = {
   PORT: { default: '3000', accepted: 'a whole number from 0 to 65535', schema: wholeNumber(0, 65535) },
-  HOST: {
-    default: '0.0.0.0',
-    accepted: 'an IP address or host name, e.g. 0.0.0.0 or ::',
-    schema: z.string().regex(/^[A-Za-z0-9.:\-[\]]+$/),
-  },
+  HOST: { default: '0.0.0.0', accepted: HOST_ACCEPTED, schema: hostName },
   NODE_ENV: { default: 'development', accepted: 'one of production, development, test', schema: z.enum(['production', 'development', 'test']) },
   LOG_LEVEL: { default: 'info', accepted: `one of ${LOG_LEVELS.join(', ')}`, schema: z.enum(LOG_LEVELS) },
   TRUST_PROXY: {
@@ -73,15 +73,17 @@ export const SETTINGS = {
     accepted: 'an absolute https URL',
     schema: z.url({ protocol: /^https$/ }).transform((value) => new URL(value).href),
   },
+  METRICS_PORT: { accepted: 'a whole number from 1 to 65535, other than PORT', schema: wholeNumber(1, 65535).optional() },
+  METRICS_HOST: { accepted: HOST_ACCEPTED, schema: hostName.optional() },
 } as const satisfies Record<string, Setting>;
 
 type Name = keyof typeof SETTINGS;
 type Parsed = { [N in Name]: z.output<(typeof SETTINGS)[N]['schema']> };
 
-/** An unset, empty or blank variable takes its default. */
+/** An unset, empty or blank variable takes its default, if it has one. */
 const envSchema = z.object(
   Object.fromEntries(
-    Object.entries(SETTINGS).map(([name, setting]) => [
+    Object.entries(SETTINGS as Record<Name, Setting>).map(([name, setting]) => [
       name,
       z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : setting.default), setting.schema),
     ]),
@@ -89,7 +91,7 @@ const envSchema = z.object(
   ) as unknown as { [N in Name]: z.ZodType<Parsed[N], unknown> },
 );
 
-const configSchema = envSchema.transform((env) => ({
+const configSchema = envSchema.refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] }).transform((env) => ({
   port: env.PORT,
   host: env.HOST,
   nodeEnv: env.NODE_ENV,
@@ -104,13 +106,17 @@ const configSchema = envSchema.transform((env) => ({
     salesEmail: env.SALES_EMAIL,
     linkedInUrl: env.LINKEDIN_URL,
   },
+  /** Prometheus metrics on a port of their own, or none. */
+  metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
 }));
 
-export type Config = z.output<typeof configSchema>;
+export type Config = z.output<typeof configSchema> & { tracing: boolean };
 export type LogLevel = Config['logLevel'];
 
-/** The default of every variable, as the README's table lists them. */
-export const ENV_DEFAULTS = Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.default])) as Record<Name, string>;
+/** The default of every variable (undefined for those without), as the README's table lists them. */
+export const ENV_DEFAULTS = Object.fromEntries(
+  Object.entries(SETTINGS as Record<Name, Setting>).map(([name, setting]) => [name, setting.default]),
+) as Record<Name, string | undefined>;
 
 export class ConfigError extends Error {
   constructor(
@@ -128,9 +134,22 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The configuration, or a ConfigError for the first variable it refuses. */
 export function readConfig(env: Env): Config {
   const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) return { ...result.data, tracing: tracingRequested(env) };
   const name = result.error.issues[0]?.path[0] as Name;
-  throw new ConfigError(name, env[name]?.trim() || SETTINGS[name].default, SETTINGS[name].accepted);
+  throw new ConfigError(name, env[name]?.trim() || ENV_DEFAULTS[name] || '', SETTINGS[name].accepted);
+}
+
+/**
+ * Tracing is opt-in through OpenTelemetry's own variables, which its SDK reads
+ * itself (docs/operations.md#traces): on when they name an OTLP endpoint or a
+ * trace exporter other than `none`, unless OTEL_SDK_DISABLED is true.
+ */
+function tracingRequested(env: Env): boolean {
+  const set = (name: string) => env[name]?.trim() || undefined;
+  if (set('OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return false;
+  const exporter = set('OTEL_TRACES_EXPORTER');
+  if (exporter) return exporter !== 'none';
+  return Boolean(set('OTEL_EXPORTER_OTLP_ENDPOINT') || set('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'));
 }
 
 /** readConfig for a process starting up: a bad value ends it with the one line an operator can act on. */

@@ -1,16 +1,22 @@
 /**
- * The process: read the configuration, listen, log, and shut down gracefully.
- * Everything about answering requests lives in app.ts.
+ * The process: read the configuration, listen, log, serve metrics and send
+ * traces when asked to, and shut down gracefully. Everything about answering
+ * requests lives in app.ts.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { readConfigOrExit } from './config.ts';
 import { createApp } from './app.ts';
 import { closeLogs, createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import { drainable } from './shutdown.ts';
 
 const config = readConfigOrExit(process.env);
 
-const logger = createLogger(config.logLevel);
+// Before the server is created, so that the http instrumentation sees it. A
+// bundle of its own (scripts/build.ts): with tracing off, none of it is loaded.
+const tracing = config.tracing ? (await import('./tracing.ts')).startTracing({ metricsPort: config.metrics?.port }) : undefined;
+
+const logger = createLogger(config.logLevel, undefined, { traceIds: config.tracing });
 
 let exiting = false;
 
@@ -19,6 +25,7 @@ async function exit(code: number, last: () => void): Promise<void> {
   if (exiting) return;
   exiting = true;
   last();
+  await tracing?.shutdown(3_000);
   await closeLogs(logger);
   process.exit(code);
 }
@@ -29,7 +36,8 @@ const exitAfterFatal = (err: unknown, message: string) => exit(1, () => logger.f
 process.on('uncaughtException', (err) => exitAfterFatal(err, 'uncaught exception; exiting'));
 process.on('unhandledRejection', (reason) => exitAfterFatal(reason, 'unhandled rejection; exiting'));
 
-const app = createApp({ config, logger });
+const metrics = config.metrics ? createMetrics() : undefined;
+const app = createApp({ config, logger, metrics });
 const server = createServer(
   {
     // Longer than the 60 s idle timeout of nginx and common load balancers, so
@@ -47,6 +55,10 @@ const server = createServer(
 const connections = drainable(server);
 server.on('error', (err) => exitAfterFatal(err, 'could not listen'));
 
+// Metrics on a server of their own: never on the site's port, never behind its proxy.
+const metricsServer = metrics && createServer(metrics.listener);
+metricsServer?.on('error', (err) => exitAfterFatal(err, 'could not listen for metrics'));
+
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
@@ -55,6 +67,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.setReady(false);
     logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: draining connections');
     const drained = await connections.drain(config.shutdownTimeoutMs);
+    // Scraped until the drain ends, so that readiness 0 is seen.
+    metricsServer?.close();
     await exit(drained ? 0 : 1, () => {
       if (drained) logger.info('shut down cleanly');
       else logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; closed the remaining connections');
@@ -64,7 +78,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // performance.now() counts from the start of the process, Node's own start-up included.
 server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const bound = typeof address === 'object' && address ? { address: address.address, port: address.port } : { address };
-  logger.info({ ...bound, nodeEnv: config.nodeEnv, startupMs: Math.round(performance.now()) }, 'listening');
+  logger.info({ ...boundTo(server), nodeEnv: config.nodeEnv, startupMs: Math.round(performance.now()) }, 'listening');
 });
+if (metricsServer && config.metrics) {
+  metricsServer.listen(config.metrics.port, config.metrics.host, () => logger.info(boundTo(metricsServer), 'metrics listening'));
+}
+
+function boundTo(listening: Server) {
+  const address = listening.address();
+  return typeof address === 'object' && address ? { address: address.address, port: address.port } : { address };
+}

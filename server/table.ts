@@ -5,7 +5,7 @@
  * built asset, the fixed documents and the health checks.
  */
 import { routeAddresses } from '../shared/paths.ts';
-import { renderResolution, resolutionKey, resolveUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
+import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
 import { fixedDocuments, type FixedDocument } from '../shared/documents.ts';
@@ -22,6 +22,8 @@ export const CACHE = {
 export const HTML = 'text/html; charset=utf-8';
 export const TEXT = 'text/plain; charset=utf-8';
 export const ASSET_PREFIX = '/assets/';
+/** Every asset's route, for metrics and traces. */
+export const ASSET_ROUTE = '/assets/*';
 export const HEALTH_PATH = '/healthz';
 /** Liveness under the name Kubernetes uses; answered like /healthz. */
 export const LIVE_PATH = '/livez';
@@ -32,6 +34,11 @@ export const DOTFILE = /^[^?]*\/\.[^/?]/;
 export interface ResponseTable {
   /** The prepared answer to a GET or HEAD of this request target, or undefined for the Express app to answer. */
   lookup(url: string): PreparedResponse | undefined;
+  /**
+   * The route a request target belongs to, for metrics and traces, whatever its method: the
+   * route table's path, /assets/* for assets, a fixed address itself; undefined when none matched.
+   */
+  routeOf(url: string): string | undefined;
   /** The prepared answer for what a target resolved to, or undefined if it could not be prepared. */
   forResolution(resolution: Resolution): PreparedResponse | undefined;
   health: PreparedResponse;
@@ -106,6 +113,16 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       if (exact || url.startsWith(ASSET_PREFIX) || DOTFILE.test(url)) return exact;
       const resolution = resolveUrl(url, routes);
       return resolution.kind === 'not-found' ? undefined : forResolution(resolution);
+    },
+    routeOf(url) {
+      if (url.startsWith(ASSET_PREFIX)) return ASSET_ROUTE;
+      // Exact addresses: pages (with their variant's query), fixed documents, health checks.
+      if (url === READY_PATH || table.has(url)) return url.split('?', 1)[0];
+      if (DOTFILE.test(url)) return undefined;
+      const resolution = resolveUrl(url, routes);
+      if (resolution.kind === 'page') return resolution.route.path;
+      if (resolution.kind === 'redirect') return splitUrl(resolution.location).path;
+      return undefined;
     },
     forResolution,
     health,

@@ -28,6 +28,8 @@ describe('readConfig', () => {
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
       site: defaultSite,
+      metrics: undefined,
+      tracing: false,
     });
   });
 
@@ -48,6 +50,8 @@ describe('readConfig', () => {
       GENERAL_EMAIL: 'hello@example.org',
       SALES_EMAIL: 'deals@example.org',
       LINKEDIN_URL: 'https://www.linkedin.com/company/acme',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '127.0.0.1',
     });
     expect(config).toEqual({
       port: 8080,
@@ -63,10 +67,12 @@ describe('readConfig', () => {
         salesEmail: 'deals@example.org',
         linkedInUrl: 'https://www.linkedin.com/company/acme',
       },
+      metrics: { port: 9464, host: '127.0.0.1' },
+      tracing: false,
     });
     // The README's table and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
-      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL'].sort(),
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST'].sort(),
     );
   });
 
@@ -88,6 +94,8 @@ describe('readConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '1', 1],
     ['SHUTDOWN_TIMEOUT_MS', '600000', 600_000],
     ['PUBLIC_URL', 'http://localhost:3000', 'http://localhost:3000'],
+    ['METRICS_PORT', '1', 1],
+    ['METRICS_PORT', '65535', 65535],
   ] as const)('accepts %s=%s', (variable, value, expected) => {
     const config = readConfig({ [variable]: value });
     const read = {
@@ -98,6 +106,7 @@ describe('readConfig', () => {
       TRUST_PROXY: config.trustProxy,
       SHUTDOWN_TIMEOUT_MS: config.shutdownTimeoutMs,
       PUBLIC_URL: config.site.publicUrl,
+      METRICS_PORT: config.metrics?.port,
     }[variable];
     expect(read).toEqual(expected);
   });
@@ -128,6 +137,11 @@ describe('readConfig', () => {
     ['SALES_EMAIL', '<sales@example.com>', 'an e-mail address'],
     ['LINKEDIN_URL', 'http://www.linkedin.com/company/example', 'an absolute https URL'],
     ['LINKEDIN_URL', 'linkedin.com/company/example', 'an absolute https URL'],
+    ['METRICS_PORT', '0', 'a whole number from 1 to 65535, other than PORT'],
+    ['METRICS_PORT', '65536', 'a whole number from 1 to 65535, other than PORT'],
+    ['METRICS_PORT', '9464/metrics', 'a whole number from 1 to 65535, other than PORT'],
+    ['METRICS_PORT', '3000', 'a whole number from 1 to 65535, other than PORT'],
+    ['METRICS_HOST', 'http://0.0.0.0', 'an IP address or host name'],
   ])('rejects %s=%s in one line naming the variable, the value and what is accepted', (variable, value, accepted) => {
     const error = rejection({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -138,10 +152,31 @@ describe('readConfig', () => {
   });
 });
 
+describe('metrics and traces', () => {
+  it('serve metrics on METRICS_HOST, which follows HOST unless set', () => {
+    expect(readConfig({ HOST: '127.0.0.1', METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readConfig({ HOST: '127.0.0.1', METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(readConfig({ METRICS_HOST: '0.0.0.0' }).metrics).toBeUndefined();
+    expect(rejection({ PORT: '8080', METRICS_PORT: '8080' }).message).toBe('Invalid METRICS_PORT="8080": expected a whole number from 1 to 65535, other than PORT');
+  });
+
+  it.each([
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, true],
+    [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }, true],
+    [{ OTEL_TRACES_EXPORTER: 'otlp' }, true],
+    [{ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, false],
+    [{ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, false],
+    [{ OTEL_SERVICE_NAME: 'site', OTEL_EXPORTER_OTLP_ENDPOINT: ' ' }, false],
+  ])('trace when the OTEL_* variables %o ask for it: %s', (env, tracing) => {
+    expect(readConfig(env).tracing).toBe(tracing);
+  });
+});
+
 describe('the README', () => {
-  it('lists every variable with its default', () => {
+  it('lists every variable with its default, and says what unset means for those without', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map(([, name, value]) => [name, value]);
-    expect(Object.fromEntries(rows)).toEqual(ENV_DEFAULTS);
+    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]*) \|/gm)].map(([, name, value]) => [name, value!.trim()]);
+    const expected = Object.entries(ENV_DEFAULTS).map(([name, value]) => [name, value === undefined ? expect.not.stringMatching(/^`/) : `\`${value}\``]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(expected));
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * Prometheus metrics (server/metrics.ts): the request duration histogram and
+ * its labels, a series count that random paths cannot grow, the default
+ * process metrics, readiness, and nothing of it on the site's port.
+ * tests/telemetry-process.test.ts runs them in the built server.
+ */
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../server/metrics.ts';
+import { listening, testApp } from './helpers.ts';
+
+const metrics = createMetrics();
+const app = testApp({ metrics });
+let site: Awaited<ReturnType<typeof listening>>;
+
+beforeAll(async () => {
+  await app.prepared;
+  site = await listening(app);
+});
+afterAll(() => site.close());
+
+async function scrape(from = metrics): Promise<string> {
+  const res = await request(from.listener).get('/metrics').expect(200);
+  expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+  return res.text;
+}
+
+/** The label sets of the duration histogram's series, e.g. 'GET /about 200'. */
+async function durationSeries(from = metrics): Promise<Set<string>> {
+  const matches = (await scrape(from)).matchAll(
+    /^http_server_request_duration_seconds_count\{http_request_method="([^"]*)",http_route="([^"]*)",http_response_status_code="(\d+)"\} \d+$/gm,
+  );
+  return new Set([...matches].map(([, method, route, status]) => `${method} ${route} ${status}`));
+}
+
+const get = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${site.port}${path}`, init).then((res) => res.arrayBuffer());
+
+describe('http_server_request_duration_seconds', () => {
+  it('labels each request with its method, the route table’s path, and its status', async () => {
+    const home = await request(app).get('/home').expect(200);
+    const script = /<script[^>]+src="([^"]+)"/.exec(home.text)![1]!;
+    await get('/products/textiles');
+    await get('/legal?tab=privacy');
+    await get('/about/');
+    await get(script);
+    await get('/assets/missing.000000000000.js');
+    await get('/no-such-page');
+    await get('/home', { method: 'POST' });
+    await get('/robots.txt');
+    await get('/healthz');
+
+    const series = await durationSeries();
+    for (const expected of [
+      'GET /home 200',
+      'GET /products/textiles 200',
+      'GET /legal 200',
+      'GET /about 301',
+      'GET /assets/* 200',
+      'GET /assets/* 404',
+      'GET unmatched 404',
+      'POST /home 405',
+      'GET /robots.txt 200',
+      'GET /healthz 200',
+    ]) {
+      expect(series).toContain(expected);
+    }
+  });
+
+  it('has OpenTelemetry’s advised buckets, in seconds', async () => {
+    const buckets = [...(await scrape()).matchAll(/^http_server_request_duration_seconds_bucket\{le="([^"]+)",http_request_method="GET",http_route="\/home",http_response_status_code="200"\}/gm)];
+    expect(buckets.map(([, le]) => le)).toEqual(['0.005', '0.01', '0.025', '0.05', '0.075', '0.1', '0.25', '0.5', '0.75', '1', '2.5', '5', '7.5', '10', '+Inf']);
+  });
+
+  it('does not grow a series per path: hundreds of random paths add one series per status', async () => {
+    const own = createMetrics();
+    const fresh = await listening(testApp({ metrics: own }));
+    const random = () => randomBytes(6).toString('hex');
+    const paths = Array.from({ length: 100 }, () => [
+      `/${random()}`,
+      `/products/${random()}?q=${random()}`,
+      `/assets/${random()}.js`,
+      `/.${random()}`,
+      `/${random()}%E0%A4%A`,
+    ]).flat();
+    try {
+      for (let i = 0; i < paths.length; i += 50) {
+        await Promise.all(paths.slice(i, i + 50).map((path) => fetch(`http://127.0.0.1:${fresh.port}${path}`).then((res) => res.arrayBuffer())));
+      }
+    } finally {
+      await fresh.close();
+    }
+    expect(paths).toHaveLength(500);
+    expect([...(await durationSeries(own))].sort()).toEqual(['GET /assets/* 404', 'GET unmatched 400', 'GET unmatched 404']);
+  });
+});
+
+describe('GET /metrics on the metrics port', () => {
+  it('has prom-client’s default process metrics: memory, heap, event-loop lag, GC', async () => {
+    const text = await scrape();
+    for (const name of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds']) {
+      expect(text).toMatch(new RegExp(`^${name} \\d`, 'm'));
+    }
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+  });
+
+  it('has readiness as a gauge, 0 from the moment shutdown begins', async () => {
+    const own = createMetrics();
+    const draining = testApp({ metrics: own });
+    const ready = async () => /^site_ready (\d)$/m.exec(await scrape(own))?.[1];
+    expect(await ready()).toBe('1');
+    draining.setReady(false);
+    await request(draining).get('/readyz').expect(503);
+    expect(await ready()).toBe('0');
+  });
+
+  it('answers nothing else', async () => {
+    await request(metrics.listener).get('/').expect(404);
+    await request(metrics.listener).get('/metrics/').expect(404);
+    await request(metrics.listener).post('/metrics').expect(404);
+    const head = await request(metrics.listener).head('/metrics').expect(200);
+    expect(head.text).toBeUndefined();
+  });
+});
+
+describe('GET /metrics on the site’s port', () => {
+  it('is the home screen’s 404, like any unknown path', async () => {
+    const res = await request(app).get('/metrics').expect(404);
+    expect(res.text).toContain('We could not find that page.');
+    expect(res.text).not.toContain('http_server_request_duration_seconds');
+  });
+});
