@@ -139,6 +139,9 @@ export function readConfig(env: Env): Config {
   throw new ConfigError(name, env[name]?.trim() || ENV_DEFAULTS[name] || '', SETTINGS[name].accepted);
 }
 
+/** How long the process waits after the drain for buffered spans to be sent: not a setting, but an orchestrator's grace period must cover it. */
+export const SPAN_FLUSH_TIMEOUT_MS = 3_000;
+
 /**
  * Tracing is opt-in through OpenTelemetry's own variables, which its SDK reads
  * itself (docs/operations.md#traces): on when they name an OTLP endpoint or a

@@ -4,7 +4,7 @@
  * requests lives in app.ts.
  */
 import { createServer, type Server } from 'node:http';
-import { readConfigOrExit } from './config.ts';
+import { readConfigOrExit, SPAN_FLUSH_TIMEOUT_MS } from './config.ts';
 import { createApp } from './app.ts';
 import { closeLogs, createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
@@ -25,7 +25,7 @@ async function exit(code: number, last: () => void): Promise<void> {
   if (exiting) return;
   exiting = true;
   last();
-  await tracing?.shutdown(3_000);
+  await tracing?.shutdown(SPAN_FLUSH_TIMEOUT_MS);
   await closeLogs(logger);
   process.exit(code);
 }

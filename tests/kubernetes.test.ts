@@ -16,7 +16,7 @@ import { Service, type IService } from 'kubernetes-models/v1/Service';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { readConfig } from '../server/config.ts';
+import { readConfig, SPAN_FLUSH_TIMEOUT_MS } from '../server/config.ts';
 import { testApp } from './helpers.ts';
 
 const DIR = 'deploy/kubernetes';
@@ -143,14 +143,14 @@ describe('deploy/kubernetes', () => {
     const env = containerEnv();
     expect(portNamed('http')).toBe(readConfig(env).port);
     expect(exposed).toContain(portNamed('http'));
-    expect(portNamed('metrics')).toBe(Number(env.METRICS_PORT));
+    expect(portNamed('metrics')).toBe(readConfig(env).metrics?.port);
     expect(deployment.spec!.template.metadata!.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': env.METRICS_PORT });
   });
 
-  it('the grace period outlasts the preStop pause and the drain', () => {
+  it('the grace period outlasts the preStop pause, the drain and the flush of buffered spans', () => {
     const pauseSeconds = container.lifecycle!.preStop!.sleep!.seconds;
     const drainSeconds = readConfig(containerEnv()).shutdownTimeoutMs / 1000;
-    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(pauseSeconds + drainSeconds);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(pauseSeconds + drainSeconds + SPAN_FLUSH_TIMEOUT_MS / 1000);
   });
 
   it("pods run as the image's user, without privileges, on a read-only root filesystem", () => {
