@@ -78,7 +78,7 @@ describeInBrowser('in Chromium', () => {
   describe('by keyboard', () => {
     const tab = usePage(site, WIDTHS.desktop);
 
-    it.each(addresses)('%s: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px', async (address) => {
+    it.each(addresses)('%s: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px; one h1, and no heading level skipped', async (address) => {
       const { page } = tab;
       await visit(page, site, address);
       // Everything focusable and shown, less what the roving tabindex of the legal tabs takes out of the Tab order.
