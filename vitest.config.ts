@@ -1,17 +1,50 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { ENGINE_NAMES } from './tests/browser/global-setup.ts';
+
+/** Tests that start nginx or the dev server: in the full run only. */
+const SERVER_TESTS = ['tests/export.test.ts', 'tests/dev-server.test.ts'];
+
+/**
+ * The browser files first, whatever their project: they take longest and
+ * mostly wait on their browser, so the other files fill the cores meanwhile.
+ * (Vitest's own order takes the projects one after another, alphabetically.)
+ */
+class BrowserFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const inBrowser = (file: TestSpecification) => file.moduleId.includes('/tests/browser/');
+    return [...sorted.filter(inBrowser), ...sorted.filter((file) => !inBrowser(file))];
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     setupFiles: ['tests/setup.ts'],
-    // Finds Chromium once for the browser suite, or says in one line how to install it.
-    globalSetup: ['tests/browser/global-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // A poll waits on a browser or a child process; on a busy shared machine one second is too short.
     expect: { poll: { timeout: 5_000 } },
-    // The browser suite starts its own server and Chromium; one file at a time keeps the 2 cores calm.
-    fileParallelism: false,
+    // Files run in parallel: on a small machine (CI has 2 cores) more files
+    // than cores, as the browser files mostly wait.
+    maxWorkers: Math.max(6, availableParallelism()),
+    sequence: { sequencer: BrowserFilesFirst },
+    projects: [
+      // `npm run test:quick`: no browser, nginx or dev server.
+      { extends: true, test: { name: 'quick', include: ['tests/*.test.{ts,tsx}'], exclude: SERVER_TESTS } },
+      { extends: true, test: { name: 'servers', include: SERVER_TESTS } },
+      // One project per engine, named after it: global-setup.ts finds that engine.
+      // engines.test.ts runs in each; the other browser files use Chromium alone.
+      ...ENGINE_NAMES.map((engine) => ({
+        extends: true as const,
+        test: {
+          name: engine,
+          include: engine === 'chromium' ? ['tests/browser/*.test.ts'] : ['tests/browser/engines.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+        },
+      })),
+    ],
   },
 });

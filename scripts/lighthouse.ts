@@ -25,20 +25,12 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { SERVER_ARGS } from './server-command.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The categories that must score 100 (performance is printed, not enforced here). */
 const ENFORCED = new Set<string>(['accessibility', 'best-practices', 'seo']);
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Row {
   address: string;
@@ -66,7 +58,7 @@ async function main(): Promise<number> {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     await waitForServer(`${origin}/home`, server);
     const rows: Row[] = [];

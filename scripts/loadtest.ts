@@ -18,8 +18,9 @@ import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
 import { SERVER_ARGS } from './server-command.mjs';
-import { routes, type Route } from '../shared/routes.ts';
+import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
+import { throwingRoute } from '../tests/helpers.ts';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 60);
 const CONNECTIONS = 200;
@@ -183,23 +184,16 @@ async function phaseSigterm(): Promise<void> {
 }
 
 async function phaseThrowingRoute(): Promise<void> {
-  const boom: Route = {
-    ...routes[0]!,
-    path: '/boom',
-    screen: () => {
-      throw new Error('boom');
-    },
-  };
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, routes: [...routes, boom] });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, routes: [...routes, throwingRoute] });
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;
   const status = (path: string) =>
     new Promise<number>((resolve) => request({ host: '127.0.0.1', port, path }, (res) => resolve(res.resume().statusCode ?? 0)).end());
-  const first = await status('/boom');
+  const first = await status(throwingRoute.path);
   const next = await status('/home');
   server.close();
-  report('throwing route', first === 500 && next === 200, `GET /boom → ${first}, then GET /home → ${next}`);
+  report('throwing route', first === 500 && next === 200, `GET ${throwingRoute.path} → ${first}, then GET /home → ${next}`);
 }
 
 function phaseAudit(): void {

@@ -7,9 +7,9 @@ import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { aliases, routeAddresses } from '../shared/paths.ts';
-import { routes, type Route } from '../shared/routes.ts';
+import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended', 'html-validate:a11y'],
@@ -26,16 +26,8 @@ async function messages(html: string): Promise<string[]> {
   return report.results.flatMap((result) => result.messages.map((message: Message) => `${message.ruleId}: ${message.message} (${message.selector})`));
 }
 
-const boom: Route = {
-  ...routes[0]!,
-  path: '/boom',
-  screen: () => {
-    throw new Error('The widget fell over');
-  },
-};
-
 describe('HTML conformance', () => {
-  const app = testApp({ routes: [...routes, boom] });
+  const app = testApp();
 
   it.each([...routes.flatMap(routeAddresses), ...Object.keys(aliases)])('%s has no error and no warning', async (address) => {
     const res = await request(app).get(address).expect(200);
@@ -51,9 +43,9 @@ describe('HTML conformance', () => {
   });
 
   it.each(['test', 'production'] as const)('the fallback screen of a route that throws (NODE_ENV=%s) has no error and no warning', async (nodeEnv) => {
-    const server = testApp({ routes: [...routes, boom], config: { nodeEnv, trustProxy: false, site: defaultSite } });
-    const res = await request(server).get('/boom').expect(500);
-    expect(res.text).toContain('The widget fell over');
+    const server = testApp({ routes: [...routes, throwingRoute], config: { nodeEnv, trustProxy: false, site: defaultSite } });
+    const res = await request(server).get(throwingRoute.path).expect(500);
+    expect(res.text).toContain(THROWN_MESSAGE);
     expect(await messages(res.text)).toEqual([]);
   });
 

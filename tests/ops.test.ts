@@ -4,13 +4,13 @@
  * the proxy trust setting. tests/process.test.ts covers the process itself.
  */
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import { routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
 /** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
 function capturedLogger(level: Config['logLevel'] = 'info') {
@@ -21,8 +21,12 @@ function capturedLogger(level: Config['logLevel'] = 'info') {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+// One app for the tests that leave it as it was (an app renders every page when it starts); its log starts empty for each test.
+const { logger, lines } = capturedLogger();
+const app = testApp({ logger });
+beforeEach(() => void lines.splice(0));
+
 describe.each(['/healthz', '/livez'])('GET %s', (path) => {
-  const app = testApp();
 
   it('answers 200 and is never cached', async () => {
     const res = await request(app).get(path).expect(200);
@@ -42,24 +46,23 @@ describe.each(['/healthz', '/livez'])('GET %s', (path) => {
 
 describe('GET /readyz', () => {
   it('answers 200 while ready and 503 from the moment shutdown begins, never cached', async () => {
-    const app = testApp();
-    const ready = await request(app).get('/readyz').expect(200);
+    const stopping = testApp();
+    const ready = await request(stopping).get('/readyz').expect(200);
     expect(ready.body).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBe('no-store');
 
-    app.setReady(false);
-    const draining = await request(app).get('/readyz').expect(503);
+    stopping.setReady(false);
+    const draining = await request(stopping).get('/readyz').expect(503);
     expect(draining.body).toEqual({ status: 'shutting down' });
     expect(draining.headers['cache-control']).toBe('no-store');
     // Still alive while draining: the orchestrator must not kill it early.
-    await request(app).get('/healthz').expect(200);
-    await request(app).get('/livez').expect(200);
-    await request(app).get('/home').expect(200);
+    await request(stopping).get('/healthz').expect(200);
+    await request(stopping).get('/livez').expect(200);
+    await request(stopping).get('/home').expect(200);
   });
 });
 
 describe('X-Request-Id', () => {
-  const app = testApp();
 
   it.each(['/home', '/healthz', '/no-such-page', '/assets/missing.js'])('is reused on %s when well formed', async (path) => {
     const res = await request(app).get(path).set('X-Request-Id', 'lb-7f3a.2024:01_x');
@@ -91,8 +94,6 @@ describe('request log', () => {
     ['a page that does not exist', '/no-such-page', 404],
     ['a refused method', '/home', 405],
   ])('writes one JSON line for %s with time, method, path, status, bytes, duration and request id', async (_case, path, status) => {
-    const { logger, lines } = capturedLogger();
-    const app = testApp({ logger });
     const method = status === 405 ? 'delete' : 'get';
     const res = await request(app)[method](path).set('X-Request-Id', 'trace-1').expect(status);
 
@@ -107,9 +108,9 @@ describe('request log', () => {
   });
 
   it('is not written when LOG_LEVEL is above info', async () => {
-    const { logger, lines } = capturedLogger('warn');
-    await request(testApp({ logger })).get('/home').expect(200);
-    expect(lines).toEqual([]);
+    const quiet = capturedLogger('warn');
+    await request(testApp({ logger: quiet.logger })).get('/home').expect(200);
+    expect(quiet.lines).toEqual([]);
   });
 });
 
@@ -129,58 +130,53 @@ describe('rendering at start-up', () => {
 
   it('renders every page once, without waiting for a request', async () => {
     const { table, renders } = counted();
-    const app = testApp({ routes: table });
-    await app.prepared;
+    const counting = testApp({ routes: table });
+    await counting.prepared;
     // One render per address and one for its Markdown; the home screen once more, as the not-found page.
     const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.path === HOME_PATH ? 1 : 0);
     for (const route of routes) expect(renders.get(route.path), route.path).toBe(expected(route));
-    await request(app).get('/about').expect(200);
-    await request(app).get('/legal?tab=privacy').expect(200);
-    await request(app).get('/legal.md').expect(200);
+    await request(counting).get('/about').expect(200);
+    await request(counting).get('/legal?tab=privacy').expect(200);
+    await request(counting).get('/legal.md').expect(200);
     expect(renders.get('/about')).toBe(2);
     expect(renders.get('/legal')).toBe(4);
   });
 
   it('answers a page asked for before its turn, and does not render it again', async () => {
     const { table, renders } = counted();
-    const app = testApp({ routes: table });
+    const counting = testApp({ routes: table });
     const last = routes.at(-1)!.path;
-    const res = await request(app).get(last).expect(200);
+    const res = await request(counting).get(last).expect(200);
     expect(res.text).toContain('<h1');
-    await app.prepared;
+    await counting.prepared;
     const once = (routes.at(-1)!.variants?.values.length ?? 1) + 1;
     expect(renders.get(last)).toBe(once);
-    await request(app).get(last).expect(200);
+    await request(counting).get(last).expect(200);
     expect(renders.get(last)).toBe(once);
   });
 });
 
 describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
-    const boom: Route = {
-      ...routes[0]!,
-      path: '/boom',
-      screen: () => {
-        throw new Error('The widget fell over');
-      },
-    };
-    const { logger, lines } = capturedLogger('error');
-    const app = testApp({ routes: [...routes, boom], logger });
-    await app.prepared;
+    const errors = capturedLogger('error');
+    const failing = testApp({ routes: [...routes, throwingRoute], logger: errors.logger });
+    await failing.prepared;
     // Pre-rendering at start-up failed first, and said so.
-    expect(lines[0]).toMatchObject({ level: 'error', err: { message: 'The widget fell over' } });
+    expect(errors.lines[0]).toMatchObject({ level: 'error', err: { message: THROWN_MESSAGE } });
 
-    await request(app).get('/boom').set('X-Request-Id', 'trace-2').expect(500);
-    const failure = lines.find((line) => line.msg === 'request failed');
-    expect(failure).toMatchObject({ level: 'error', requestId: 'trace-2', path: '/boom', err: { type: 'Error', message: 'The widget fell over' } });
-    expect((failure!.err as { stack: string }).stack).toMatch(/^Error: The widget fell over\n\s+at /);
+    await request(failing).get(throwingRoute.path).set('X-Request-Id', 'trace-2').expect(500);
+    const failure = errors.lines.find((line) => line.msg === 'request failed');
+    expect(failure).toMatchObject({ level: 'error', requestId: 'trace-2', path: throwingRoute.path, err: { type: 'Error', message: THROWN_MESSAGE } });
+    expect((failure!.err as { stack: string }).stack).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at `));
   });
 });
 
 describe('TRUST_PROXY', () => {
   // Express decides from this function whether to believe X-Forwarded-For/-Proto/-Host from a peer.
+  const apps = new Map<Config['trustProxy'], ReturnType<typeof testApp>>();
   const believes = async (trustProxy: Config['trustProxy'], peer: string, hop = 0) => {
-    const { web } = testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } });
+    if (!apps.has(trustProxy)) apps.set(trustProxy, testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite } }));
+    const { web } = apps.get(trustProxy)!;
     return (web.get('trust proxy fn') as (address: string, hop: number) => boolean)(peer, hop);
   };
 

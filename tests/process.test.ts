@@ -5,11 +5,12 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer, connect, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_FLAGS } from '../scripts/server-command.mjs';
 import { routes } from '../shared/routes.ts';
+import { connectionError, rawConnection } from './helpers.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
 type LogLine = Record<string, unknown> & { level: string; time: string; msg?: string };
@@ -84,15 +85,10 @@ function rootFilesystemMounts(pid: number | 'self'): { path: string; options: st
     .filter(({ path }) => !/^\/(proc|sys|dev)(\/|$)/.test(path));
 }
 
-/** A raw keep-alive connection: what it received, and when the server closed it. */
+/** A raw keep-alive connection: what it received, as responses too, and when the server closed it. */
 async function connection(port: number) {
-  const socket = connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  const received = () => Buffer.concat(chunks);
-  return { socket, closed, received, responses: () => responses(received()) };
+  const client = await rawConnection(port);
+  return { ...client, responses: () => responses(client.received()) };
 }
 
 interface Response {
@@ -117,18 +113,17 @@ function responses(data: Buffer): Response[] {
   return all;
 }
 
+/** Waits until `count` whole responses have arrived on the connection. */
 async function responseCount(client: Awaited<ReturnType<typeof connection>>, count: number): Promise<Response[]> {
-  for (;;) {
-    const parsed = (() => {
-      try {
-        return responses(client.received());
-      } catch {
-        return []; // still arriving
-      }
-    })();
-    if (parsed.length >= count) return parsed;
-    await new Promise((resolve) => client.socket.once('data', resolve));
-  }
+  const arrived = () => {
+    try {
+      return client.responses().length >= count;
+    } catch {
+      return false; // one is still arriving
+    }
+  };
+  await client.receivedUntil(arrived);
+  return client.responses();
 }
 
 describe('the server process', () => {
@@ -185,7 +180,7 @@ describe('the server process', () => {
     expect(await server.logged('shutting down: draining connections')).toMatchObject({ signal: 'SIGTERM', timeoutMs: 20000 });
 
     await idle.closed;
-    const refused = await new Promise<NodeJS.ErrnoException>((resolve) => connect(port, '127.0.0.1').once('error', resolve));
+    const refused = await connectionError(port);
     expect(refused.code).toBe('ECONNREFUSED');
 
     sender.socket.write('\r\n');

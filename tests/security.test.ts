@@ -3,22 +3,14 @@
  * answers on purpose and the server stays up.
  */
 import { createHash } from 'node:crypto';
-import { connect } from 'node:net';
 import type { IncomingMessage, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type Route } from '../shared/routes.ts';
+import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { listening, testApp } from './helpers.ts';
+import { listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
 
-const boom: Route = {
-  ...routes[0]!,
-  path: '/boom',
-  screen: () => {
-    throw new Error('boom');
-  },
-};
-const app = testApp({ routes: [...routes, boom] });
+const app = testApp({ routes: [...routes, throwingRoute] });
 let server: Server;
 let port: number;
 let close: () => Promise<void>;
@@ -32,23 +24,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Sends raw bytes and returns the raw response (for requests supertest cannot make). */
-function raw(payload: string | Buffer, timeoutMs = 5000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(Buffer.concat(chunks).toString('latin1'));
-    }, timeoutMs);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('end', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString('latin1'));
-    });
-    socket.on('error', reject);
-    socket.write(payload);
-  });
-}
+const raw = (payload: string) => rawRequest(port, payload);
 
 const statusOf = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
 
@@ -68,7 +44,7 @@ describe('the security headers', () => {
     ['a page', () => request(app).get('/about')],
     ['the home page via /', () => request(app).get('/')],
     ['a 404 page', () => request(app).get('/nope')],
-    ['a 500 page', () => request(app).get('/boom')],
+    ['a 500 page', () => request(app).get(throwingRoute.path)],
     ['a 400 page', () => request(app).get('/%E0%A4%A')],
     ['a redirect', () => request(app).get('/about/')],
     ['an asset', () => request(app).get(scriptUrl)],
@@ -298,15 +274,10 @@ describe('conditional requests', () => {
 describe('a client that disconnects mid-response', () => {
   it('does no harm', async () => {
     for (let i = 0; i < 20; i++) {
-      await new Promise<void>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => {
-          socket.write(`GET ${scriptUrl} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: identity\r\n\r\n`);
-        });
-        socket.once('data', () => {
-          socket.destroy();
-          resolve();
-        });
-      });
+      const client = await rawConnection(port);
+      client.socket.write(`GET ${scriptUrl} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: identity\r\n\r\n`);
+      await client.receivedUntil((text) => text.length > 0);
+      client.socket.destroy();
     }
     await request(server).get(scriptUrl).expect(200);
     await request(server).get('/home').expect(200);
@@ -315,7 +286,7 @@ describe('a client that disconnects mid-response', () => {
 
 describe('errors', () => {
   it('a route that throws answers 500, and the next request answers 200', async () => {
-    await request(server).get('/boom').expect(500);
+    await request(server).get(throwingRoute.path).expect(500);
     await request(server).get('/home').expect(200);
   });
 });

@@ -1,17 +1,15 @@
 /**
  * What crawlers, link previews and browsers read besides the visible page:
  * head metadata, structured data, robots.txt, the sitemap, the web app
- * manifest, speculation rules and view transitions.
+ * manifest, speculation rules and view transitions. What Chromium does with
+ * the speculation rules and view transitions is in tests/browser/chromium.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { chromium, type Browser } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKGROUND_COLOR, THEME_COLOR, shareImage } from '../shared/metadata.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../shared/render.tsx';
@@ -330,89 +328,5 @@ describe('view transitions', () => {
     const css = assets.urls.styles;
     expect(css).toMatch(/@media\s*\(prefers-reduced-motion:\s*no-preference\)\s*\{\s*@view-transition\s*\{\s*navigation:\s*auto;?\s*\}/);
     expect(css.match(/@view-transition/g)).toHaveLength(1);
-  });
-});
-
-const CHROMIUM = '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !process.env.CI) {
-  console.warn(`Skipping the browser checks of tests/seo.test.ts: no ${CHROMIUM} (install it with: apt-get install -y chromium)`);
-}
-
-describe.skipIf(!haveChromium && !process.env.CI)('in a browser (Chromium)', () => {
-  let browser: Browser;
-  let server: Server;
-  let origin: string;
-  const requests: Array<{ url: string; purpose: string | undefined }> = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      requests.push({ url: req.url ?? '', purpose: req.headers['sec-purpose'] as string | undefined });
-      app(req, res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-  });
-
-  /** Opens /home, hovers READ MORE and follows it; reports what the browser did on the way. */
-  async function visitAboutFromHome(reducedMotion: 'no-preference' | 'reduce') {
-    const context = await browser.newContext({ reducedMotion });
-    await context.addInitScript(() => {
-      const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };
-      record.violations = [];
-      document.addEventListener('securitypolicyviolation', (event) => record.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-      // pagereveal comes with the first frame after activation, which can be after 'load' on a busy machine.
-      record.viewTransition = new Promise((resolve) => {
-        window.addEventListener('pagereveal', (event) => resolve((event as Event & { viewTransition: unknown }).viewTransition != null), { once: true });
-      });
-    });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    const cdp = await context.newCDPSession(page);
-    const ruleSets: Array<{ errorType?: string }> = [];
-    cdp.on('Preload.ruleSetUpdated', (event: { ruleSet: { errorType?: string } }) => ruleSets.push(event.ruleSet));
-    await cdp.send('Preload.enable');
-
-    await page.goto(`${origin}/home`);
-    const violationsOnHome = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-    requests.length = 0;
-    await page.hover('main a.button[href="/about"]');
-    await expect.poll(() => requests.find((entry) => entry.url === '/about')?.purpose, { timeout: 5000 }).toBe('prefetch;prerender');
-    await page.click('main a.button[href="/about"]');
-    await page.waitForURL(`${origin}/about`);
-    await page.waitForLoadState('load');
-    const onAbout = await page.evaluate(async () => {
-      const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };
-      return { violations: record.violations, viewTransition: await record.viewTransition };
-    });
-    const result = { ruleSets, violations: [...violationsOnHome, ...onAbout.violations], viewTransition: onAbout.viewTransition, problems };
-    await context.close();
-    return result;
-  }
-
-  it('loads the speculation rules, prerenders a hovered link, and cross-fades to it, with no CSP violation', async () => {
-    const visit = await visitAboutFromHome('no-preference');
-    expect(visit.ruleSets.length).toBeGreaterThan(0);
-    expect(visit.ruleSets.every((ruleSet) => ruleSet.errorType === undefined)).toBe(true);
-    expect(visit.violations).toEqual([]);
-    expect(visit.problems).toEqual([]);
-    expect(visit.viewTransition).toBe(true);
-  });
-
-  it('does not animate the page change when the visitor prefers reduced motion', async () => {
-    const visit = await visitAboutFromHome('reduce');
-    expect(visit.viewTransition).toBe(false);
   });
 });

@@ -5,9 +5,10 @@
  * nothing test-only ships in the product; tests/process.test.ts drains the real one.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainable } from '../server/shutdown.ts';
+import { connectionError, rawConnection } from './helpers.ts';
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -24,26 +25,12 @@ async function serve(handler: RequestListener) {
   const port = (server.address() as AddressInfo).port;
   /** Connects and sends the start of a request, returning once the server has read it. */
   const begin = async (start: string) => {
-    const started = await client(port);
+    const started = await rawConnection(port);
     started.socket.write(start);
     await until(() => accepted[0] !== undefined && accepted[0].bytesRead === Buffer.byteLength(start));
     return started;
   };
   return { connections, port, begin };
-}
-
-/** A raw connection that keeps everything it receives and notes when the server closes it. */
-async function client(port: number) {
-  const socket = connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const received = () => Buffer.concat(chunks);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  const receivedUntil = async (predicate: (text: string) => boolean) => {
-    while (!predicate(received().toString('latin1'))) await new Promise((resolve) => socket.once('data', resolve));
-  };
-  return { socket, closed, received, receivedUntil };
 }
 
 const until = async (condition: () => boolean) => {
@@ -55,7 +42,7 @@ const GET = 'GET / HTTP/1.1\r\nHost: test\r\n\r\n';
 describe('drainable(server).drain', () => {
   it('closes an idle keep-alive connection at once and resolves true', async () => {
     const { connections, port } = await serve((_req, res) => res.end('ok'));
-    const idle = await client(port);
+    const idle = await rawConnection(port);
     idle.socket.write(GET);
     await idle.receivedUntil((text) => text.endsWith('\r\n\r\nok'));
     expect(idle.received().toString()).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Connection: keep-alive\r\n/);
@@ -66,10 +53,10 @@ describe('drainable(server).drain', () => {
 
   it('refuses new connections once draining has begun', async () => {
     const { connections, port } = await serve((_req, res) => res.end('ok'));
-    const busy = await client(port);
+    const busy = await rawConnection(port);
     busy.socket.write('GET / HTTP/1.1\r\n'); // keeps the drain open while we knock
     const drained = connections.drain(10_000);
-    const error = await new Promise<NodeJS.ErrnoException>((resolve) => connect(port, '127.0.0.1').once('error', resolve));
+    const error = await connectionError(port);
     expect(error.code).toBe('ECONNREFUSED');
     busy.socket.write('Host: test\r\n\r\n');
     await expect(drained).resolves.toBe(true);
@@ -85,7 +72,7 @@ describe('drainable(server).drain', () => {
       responses.push(res);
       res.writeHead(200, { 'content-length': body.length }).end(body);
     });
-    const reader = await client(port);
+    const reader = await rawConnection(port);
     reader.socket.pause();
     reader.socket.write(GET);
     await until(() => responses.length === 1);

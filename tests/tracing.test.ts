@@ -7,7 +7,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, listening, testApp } from './helpers.ts';
+import { listening, rawRequest, testApp } from './helpers.ts';
 
 const app = testApp();
 let site: Awaited<ReturnType<typeof listening>>;
@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const get = (target: string, headers = '') => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}\r\n`;
+// Each connection asks to be closed after its last request, so its answers are complete once it closes.
+const get = (target: string, headers = '') => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`;
 
 describe('Node’s diagnostics channels', () => {
   it('see every request of a mixed batch, with the status it was answered with', async () => {
@@ -29,20 +30,20 @@ describe('Node’s diagnostics channels', () => {
       { wire: get('/about', 'Accept-Encoding: br, gzip\r\n'), status: 200 },
       { wire: get(script), status: 200 },
       { wire: get('/home', `Accept-Encoding: gzip\r\nIf-None-Match: ${home.headers.etag}\r\n`), status: 304 },
-      { wire: `HEAD /products HTTP/1.1\r\nHost: localhost\r\n\r\n`, status: 200 },
+      { wire: `HEAD /products HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, status: 200 },
       { wire: get('/about/'), status: 301 },
       { wire: get('/no-such-page'), status: 404 },
       { wire: get('/assets/missing.000000000000.js'), status: 404 },
       { wire: get('/%E0%A4%A'), status: 400 },
-      { wire: `POST /home HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n`, status: 405 },
-      { wire: `OPTIONS /home HTTP/1.1\r\nHost: localhost\r\n\r\n`, status: 204 },
+      { wire: `POST /home HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`, status: 405 },
+      { wire: `OPTIONS /home HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, status: 204 },
       { wire: get(script, 'Range: bytes=0-9\r\n'), status: 206 },
       { wire: get('/healthz'), status: 200 },
       { wire: get('/readyz'), status: 200 },
       { wire: get('/HEALTHZ'), status: 200 },
     ];
     // Two requests in one write: pipelined, answered in order on one connection.
-    const pipelined = get('/legal') + get('/legal?tab=privacy');
+    const pipelined = `GET /legal HTTP/1.1\r\nHost: localhost\r\n\r\n${get('/legal?tab=privacy')}`;
 
     const started: string[] = [];
     const finished: number[] = [];
@@ -55,8 +56,8 @@ describe('Node’s diagnostics channels', () => {
     site.server.on('request', onRequest);
     try {
       const answers: string[] = [];
-      for (const { wire } of batch) answers.push(await exchange(site.port, wire));
-      answers.push(await exchange(site.port, pipelined));
+      for (const { wire } of batch) answers.push(await rawRequest(site.port, wire));
+      answers.push(await rawRequest(site.port, pipelined));
       const statuses = answers.flatMap((answer) => [...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1])));
 
       const expected = [...batch.map(({ status }) => status), 200, 200];

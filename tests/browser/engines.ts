@@ -10,9 +10,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
-import type { EngineName, EnginePaths } from './global-setup.ts';
+import { CHROMIUM_FLAGS } from '../helpers.ts';
+import type { EngineBinary, EngineName } from './global-setup.ts';
 
-export type KeyName = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | 'Shift' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+export type KeyName = 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'Escape' | 'Shift' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
 
 /** One page of one engine: what the tests do to it, in the same words for every engine. */
 export interface Tab {
@@ -26,6 +27,7 @@ export interface Tab {
   /** A real key press to the focused element. */
   press(key: KeyName): Promise<void>;
   back(): Promise<void>;
+  forward(): Promise<void>;
   /** The viewport's width the engine gave: MiniBrowser's window stops at about 450 px. */
   resize(width: number, height: number): Promise<number>;
   /** A PNG of the whole page where the driver can, else of the viewport; `viewport` asks for the viewport (an open menu). */
@@ -54,7 +56,7 @@ function centre(selector: string) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-const PUPPETEER_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: 'Tab', Enter: 'Enter', Escape: 'Escape', Shift: 'Shift', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight', Home: 'Home', End: 'End' };
+const PUPPETEER_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: 'Tab', Enter: 'Enter', Space: ' ', Escape: 'Escape', Shift: 'Shift', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight', Home: 'Home', End: 'End' };
 
 /** Reported problems, less a page's own 404 or 400 (the server's answer on purpose, logged at the page's own address). */
 function problem(list: string[], type: string, text: string, from: string | undefined, pageUrl: string) {
@@ -64,10 +66,7 @@ function problem(list: string[], type: string, text: string, from: string | unde
 }
 
 async function chromiumEngine(executablePath: string): Promise<Engine> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   return {
     name: 'chromium',
     async open({ javaScript = true } = {}) {
@@ -84,6 +83,7 @@ async function chromiumEngine(executablePath: string): Promise<Engine> {
         click: (selector) => page.click(selector),
         press: (key) => page.keyboard.press(key),
         back: async () => void (await page.goBack()),
+        forward: async () => void (await page.goForward()),
         resize: async (width, height) => (await page.setViewportSize({ width, height }), width),
         screenshot: async (path, { viewport = false } = {}) => void (await page.screenshot({ path, fullPage: !viewport })),
         close: () => context.close(),
@@ -125,6 +125,7 @@ async function firefoxEngine(executablePath: string): Promise<Engine> {
           await page.keyboard.up('Shift');
         },
         back: async () => void (await page.goBack()),
+        forward: async () => void (await page.goForward()),
         resize: async (width, height) => (await page.setViewport({ width, height }), width),
         // A whole-page screenshot measures the page by calling a function in it: the viewport only with scripts off.
         screenshot: async (path, { viewport = false } = {}) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: javaScript && !viewport })),
@@ -138,7 +139,7 @@ async function firefoxEngine(executablePath: string): Promise<Engine> {
   };
 }
 
-const SELENIUM_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: Key.TAB, Enter: Key.ENTER, Escape: Key.ESCAPE, Shift: Key.SHIFT, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, Home: Key.HOME, End: Key.END };
+const SELENIUM_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, Escape: Key.ESCAPE, Shift: Key.SHIFT, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, Home: Key.HOME, End: Key.END };
 
 /** A free loopback port, for WebKitWebDriver to listen on. */
 async function freePort(): Promise<number> {
@@ -161,11 +162,10 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
   return { display, process: xvfb };
 }
 
-async function webkitEngine({ driver, browser }: { driver: string; browser: string }): Promise<Engine> {
+async function webkitEngine({ driver, executable: browser }: { driver: string; executable: string }): Promise<Engine> {
   const xvfb = await startXvfb();
   const port = await freePort();
   const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
-  const sessions = new Set<WebDriver>();
   const stop = () => {
     webDriver.kill();
     xvfb.process.kill();
@@ -186,23 +186,31 @@ async function webkitEngine({ driver, browser }: { driver: string; browser: stri
       }
     }
   }
-  let first: WebDriver;
+  /**
+   * WebKitWebDriver holds one session at a time, so tabs are opened one after
+   * another; a closed tab's session, left at about:blank, serves the next tab
+   * that wants the same JavaScript setting. The first session is started
+   * here, to see that WebKit runs.
+   */
+  let current: { driver: WebDriver; javaScript: boolean; inUse: boolean };
   try {
-    first = await session(true);
+    current = { driver: await session(true), javaScript: true, inUse: false };
   } catch (error) {
     stop();
     throw error;
   }
-  let spare: WebDriver | undefined = first;
   return {
     name: 'webkit',
     async open({ javaScript = true } = {}) {
-      // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
-      // WebKitWebDriver holds one session at a time: the first, started to see that WebKit runs, or a new one.
-      if (spare && !javaScript) await spare.quit();
-      const driver = spare && javaScript ? spare : await session(javaScript);
-      spare = undefined;
-      sessions.add(driver);
+      if (current.inUse) throw new Error('WebKitWebDriver holds one session at a time: close the open tab first');
+      if (current.javaScript !== javaScript) {
+        await current.driver.quit();
+        // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
+        current = { driver: await session(javaScript), javaScript, inUse: false };
+      }
+      const opened = current;
+      const { driver } = opened;
+      opened.inUse = true;
       await driver.manage().window().setRect({ width: 1440, height: 900 });
       return {
         problems: null,
@@ -216,26 +224,27 @@ async function webkitEngine({ driver, browser }: { driver: string; browser: stri
           else await actions.keyDown(SELENIUM_KEYS[key]).keyUp(SELENIUM_KEYS[key]).perform();
         },
         back: () => driver.navigate().back(),
+        forward: () => driver.navigate().forward(),
         async resize(width, height) {
           await driver.manage().window().setRect({ width, height });
           return driver.executeScript<number>('return document.documentElement.clientWidth');
         },
         screenshot: async (path) => writeFileSync(path, await driver.takeScreenshot(), 'base64'),
         async close() {
-          sessions.delete(driver);
-          await driver.quit();
+          await driver.get('about:blank');
+          opened.inUse = false;
         },
       };
     },
     async close() {
-      await Promise.allSettled([...sessions, ...(spare ? [spare] : [])].map((driver) => driver.quit()));
+      await current.driver.quit().catch(() => undefined);
       stop();
     },
   };
 }
 
-export function launchEngine(name: EngineName, paths: EnginePaths): Promise<Engine> {
-  if (name === 'chromium') return chromiumEngine(paths.chromium!);
-  if (name === 'firefox') return firefoxEngine(paths.firefox!);
-  return webkitEngine(paths.webkit!);
+export function launchEngine(binary: EngineBinary): Promise<Engine> {
+  if (binary.name === 'chromium') return chromiumEngine(binary.executable);
+  if (binary.name === 'firefox') return firefoxEngine(binary.executable);
+  return webkitEngine(binary);
 }

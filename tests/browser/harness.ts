@@ -1,7 +1,9 @@
 /**
- * What every browser test file needs: the built site served in-process on a
- * free port, Debian's Chromium driven by playwright-core, pages that record
- * console problems, and axe-core.
+ * What the browser test files share: the built site served in-process on a
+ * free port, the addresses and widths, functions run in the page by any
+ * engine (overflow, broken heading words, axe-core), screenshot paths; and for
+ * the Chromium-only files, Chromium driven by playwright-core with pages that
+ * record console problems.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,15 +15,16 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliases, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../shared/routes.ts';
-import { testApp } from '../helpers.ts';
+import { CHROMIUM_FLAGS, testApp } from '../helpers.ts';
+import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
 
-/** describe() when there is a browser, describe.skip() when global-setup.ts said there is none. */
+/** describe() in the chromium project when there is a Chromium, else describe.skip() (global-setup.ts said why). */
 export const describeInBrowser = describe.skipIf(chromiumPath === null);
 
 /** Every address the site answers with a page: the route table's, its aliases, and one it does not know. */
-export const UNKNOWN_PATH = '/no-such-page';
+const UNKNOWN_PATH = '/no-such-page';
 export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliases), UNKNOWN_PATH];
 
 /** Keys pressed on the legal tabs from "terms", and the tab each lands on: every wrap-around, Home and End. */
@@ -38,7 +41,7 @@ export const LEGAL_TAB_MOVES = [
 export const WIDTHS = { phone: 375, desktop: 1440, narrowest: 320 } as const;
 export const HEIGHTS: Record<number, number> = { 320: 640, 375: 812, 1440: 900 };
 
-export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'artifacts', 'screenshots');
+const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'artifacts', 'screenshots');
 
 export interface Site {
   url: (path: string) => string;
@@ -56,10 +59,7 @@ export function useSite(): Site {
   beforeAll(async () => {
     const served = await serveSite();
     const origin = served.origin;
-    const browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS });
     Object.assign(site, { url: (path: string) => origin + path, browser });
     close = async () => {
       await browser.close();
@@ -153,12 +153,7 @@ export const focusedElement = (page: Page) =>
     return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
   });
 
-/** Pixels by which the page is wider than the viewport, and elements that stick out past either edge. */
-export function horizontalOverflow(page: Page) {
-  return page.evaluate(measureOverflow);
-}
-
-/** horizontalOverflow's measurement, run in the page by any engine's driver. */
+/** Pixels by which the page is wider than the viewport, and elements that stick out past either edge (run in the page). */
 export function measureOverflow() {
   const width = document.documentElement.clientWidth;
   const outside = [...document.body.querySelectorAll<HTMLElement>('*')]
@@ -170,25 +165,23 @@ export function measureOverflow() {
   return { excess: document.documentElement.scrollWidth - width, outside };
 }
 
-/** Words in headings that the layout split across two lines (overflow-wrap breaking a word that did not fit). */
-export function brokenHeadingWords(page: Page) {
-  return page.evaluate(() => {
-    const broken: string[] = [];
-    for (const heading of document.querySelectorAll('h1, h2, h3')) {
-      if (!heading.checkVisibility()) continue;
-      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-          if (lines.size > 1) broken.push(match[0]);
-        }
+/** Words in headings that the layout split across two lines (overflow-wrap breaking a word that did not fit); run in the page. */
+export function brokenHeadingWords() {
+  const broken: string[] = [];
+  for (const heading of document.querySelectorAll('h1, h2, h3')) {
+    if (!heading.checkVisibility()) continue;
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(match[0]);
       }
     }
-    return broken;
-  });
+  }
+  return broken;
 }
 
 export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -212,8 +205,8 @@ export async function runAxe(): Promise<string[]> {
   return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-/** A file name for an address: "/legal?tab=privacy" → "legal-tab-privacy"; in a folder of its own per engine when given. */
-export function screenshotPath(address: string, width: number, suffix = '', engine = ''): string {
+/** A screenshot's file: "/legal?tab=privacy" at 375 px in chromium → artifacts/screenshots/chromium/legal-tab-privacy-375.png. */
+export function screenshotPath(engine: EngineName, address: string, width: number, suffix = ''): string {
   const dir = join(SCREENSHOT_DIR, engine);
   mkdirSync(dir, { recursive: true });
   const name = address.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';

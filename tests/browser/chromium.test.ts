@@ -1,0 +1,422 @@
+/**
+ * What the engine suite (engines.test.ts) does not check, in Chromium alone
+ * because it needs what only playwright-core offers: the narrowest width
+ * (320 px), the Tab walk with focus rings and target sizes, requests seen and
+ * blocked, wheel scrolling, reduced motion, time zones and a fixed clock, the
+ * DevTools protocol; and the links into the site and the legal tabs as links
+ * without JavaScript.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM } from '../../shared/paths.ts';
+import { routes } from '../../shared/routes.ts';
+import { businessHours } from '../../shared/site.ts';
+import { listening, testApp } from '../helpers.ts';
+import { SPEC_ERROR_HEADING, SPEC_HOME, SPEC_LEGAL_TABS } from '../spec.ts';
+import {
+  addresses,
+  axeViolations,
+  brokenHeadingWords,
+  closeButton,
+  describeInBrowser,
+  drawerButton,
+  focusedElement,
+  measureOverflow,
+  menu,
+  menuIsOpen,
+  openPage,
+  screenshotPath,
+  settled,
+  usePage,
+  useSite,
+  visit,
+  WIDTHS,
+} from './harness.ts';
+
+/** A malformed percent-escape: the server refuses it with the error screen. */
+const BAD_ADDRESS = '/%E0%A4%A';
+const LEGAL_TABS = routes.find((route) => route.path === LEGAL_PATH)!.variants!.values;
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** The words a sighted visitor sees on a link: its text without the visually hidden parts. */
+function visibleWords(link: Locator): Promise<string> {
+  return link.evaluate((element) =>
+    [...element.querySelectorAll('*')]
+      .filter((child) => child.children.length === 0 && child.getBoundingClientRect().width > 1)
+      .map((child) => child.textContent ?? '')
+      .join('')
+      .trim(),
+  );
+}
+
+/** Turns the wheel and presses PageDown and End over the page; resolves with how far it scrolled. */
+async function tryToScroll(page: Page) {
+  await page.mouse.move(180, 500);
+  await page.mouse.wheel(0, 800);
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('End');
+  await page.waitForTimeout(100); // wheel scrolling is asynchronous; give a scroll the chance to happen
+  return scrollY(page);
+}
+
+describeInBrowser('in Chromium', () => {
+  const site = useSite();
+
+  describe(`at ${WIDTHS.narrowest} px`, () => {
+    const tab = usePage(site, WIDTHS.narrowest);
+
+    it.each(addresses)('%s fits the width, with no heading word split over two lines', async (address) => {
+      await visit(tab.page, site, address);
+      expect(await tab.page.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
+      expect(await tab.page.evaluate(brokenHeadingWords)).toEqual([]);
+      await tab.page.screenshot({ path: screenshotPath('chromium', address, WIDTHS.narrowest) });
+      expect(tab.problems).toEqual([]);
+    });
+  });
+
+  describe('by keyboard', () => {
+    const tab = usePage(site, WIDTHS.desktop);
+
+    it.each(addresses)('%s: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px; one h1, and no heading level skipped', async (address) => {
+      const { page } = tab;
+      await visit(page, site, address);
+      // Everything focusable and shown, less what the roving tabindex of the legal tabs takes out of the Tab order.
+      const controls = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button, [tabindex]')]
+          .filter((node) => node.tabIndex >= 0 && node.checkVisibility())
+          .map((node) => node.outerHTML.slice(0, 80)),
+      );
+      const reached: string[] = [];
+      for (let step = 0; step <= controls.length; step++) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const node = document.activeElement as HTMLElement | null;
+          if (!node || node === document.body) return null;
+          const style = getComputedStyle(node);
+          const box = node.getBoundingClientRect();
+          return { html: node.outerHTML.slice(0, 80), ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2, width: box.width, height: box.height };
+        });
+        if (!focus || reached.includes(focus.html)) break;
+        reached.push(focus.html);
+        expect(focus.ring, `focus ring on ${focus.html}`).toBe(true);
+        expect(Math.min(focus.width, focus.height), `target size of ${focus.html}`).toBeGreaterThanOrEqual(24);
+      }
+      expect(reached[0]).toContain('skip-link');
+      expect(reached).toEqual(controls);
+
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((node) => node.checkVisibility()).map((node) => Number(node.tagName[1])),
+      );
+      expect(levels[0], 'the first heading is an h1').toBe(1);
+      expect(levels.filter((level) => level === 1), 'one h1').toHaveLength(1);
+      levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), 'no heading level skipped').toBeLessThanOrEqual(1));
+    });
+
+    it('the skip link is the first Tab stop, shows itself when focused, and moves focus to the main content', async () => {
+      const { page } = tab;
+      await visit(page, site, LEGAL_PATH);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((node) => node === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box && box.y >= 0 && box.x >= 0).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await focusedElement(page)).toMatchObject({ tag: 'MAIN', id: 'main' });
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+      expect(await focusedElement(page)).toMatchObject({ text: SPEC_LEGAL_TABS[0] });
+    });
+  });
+
+  describe('the error screen', () => {
+    const tab = usePage(site, WIDTHS.phone);
+
+    it('for an address that cannot be decoded fits the width, and axe finds nothing', async () => {
+      const { page } = tab;
+      await visit(page, site, BAD_ADDRESS, { script: false, status: 400 });
+      expect(await page.locator('h1').textContent()).toBe(SPEC_ERROR_HEADING);
+      expect(await page.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
+      await page.screenshot({ path: screenshotPath('chromium', 'error', WIDTHS.phone), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(tab.problems).toEqual([]);
+    });
+  });
+
+  describe('the script', () => {
+    const tab = usePage(site, WIDTHS.phone);
+
+    it('loads React and hydrates the islands only on the first interaction', async () => {
+      const { page } = tab;
+      const scripts: string[] = [];
+      const record = (request: { url: () => string; resourceType: () => string }) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', record);
+      try {
+        await visit(page, site, HOME_PATH, { script: false });
+        await page.waitForLoadState('networkidle');
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./)]);
+        expect(await drawerButton(page).getAttribute('aria-expanded')).toBeNull();
+
+        await page.mouse.move(20, 40);
+        await page.locator('#site-menu[aria-modal="true"]').waitFor({ state: 'attached' });
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./), expect.stringMatching(/^\/assets\/islands\./)]);
+        expect(await drawerButton(page).getAttribute('aria-expanded')).toBe('false');
+        expect(tab.problems).toEqual([]);
+      } finally {
+        page.off('request', record);
+      }
+    });
+  });
+
+  describe('the overlay menu', () => {
+    const phone = usePage(site, WIDTHS.phone);
+
+    it('keeps a long page behind still while open, by wheel and by keys, and lets it scroll again once closed', async () => {
+      const { page } = phone;
+      await visit(page, site, '/products');
+      await drawerButton(page).click();
+      await settled(page);
+      expect(await tryToScroll(page)).toBe(0);
+
+      await closeButton(page).click();
+      await page.mouse.wheel(0, 800);
+      await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+      expect(phone.problems).toEqual([]);
+    });
+
+    it.each([
+      ['reduce', false],
+      ['no-preference', true],
+    ] as const)('with prefers-reduced-motion: %s, fades: %s', async (reducedMotion, fades) => {
+      const { page, problems, close } = await openPage(site, WIDTHS.desktop, { reducedMotion });
+      try {
+        await visit(page, site, HOME_PATH);
+        await drawerButton(page).click();
+        const longest = await menu(page).evaluate((node) => Math.max(...getComputedStyle(node).transitionDuration.split(',').map(parseFloat)));
+        expect(longest > 0).toBe(fades);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  describe('without JavaScript', () => {
+    const tab = usePage(site, WIDTHS.phone, { javaScriptEnabled: false });
+
+    describe('before the script has loaded', () => {
+      // axe needs timers, which a page with JavaScript switched off does not run; so this
+      // page keeps JavaScript but never gets our script, and shows the same server HTML.
+      const waiting = usePage(site, WIDTHS.phone);
+
+      it.each(addresses)('%s: axe finds nothing', async (address) => {
+        const { page } = waiting;
+        await page.route('**/assets/entry.*.js', (route) => route.abort());
+        await visit(page, site, address, { script: false });
+        expect(await page.locator('#site-menu').getAttribute('aria-modal')).toBeNull();
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+
+    it('the menu opens by keyboard, Tab moves into it, and Escape closes it with focus back on the drawer button', async () => {
+      const { page } = tab;
+      await visit(page, site, ABOUT_PATH, { script: false });
+      await drawerButton(page).focus();
+      await page.keyboard.press('Enter');
+      expect(await menuIsOpen(page)).toBe(true);
+      await page.keyboard.press('Tab');
+      expect((await focusedElement(page))?.inMenu).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await menuIsOpen(page)).toBe(false);
+      // The browser hands focus back to the button that opened the popover.
+      expect(await focusedElement(page)).toMatchObject({ label: 'Open menu' });
+      expect(tab.problems).toEqual([]);
+    });
+
+    it('the menu keeps the page behind still while open', async () => {
+      const { page } = tab;
+      await visit(page, site, '/products', { script: false });
+      await drawerButton(page).click();
+      expect(await tryToScroll(page)).toBe(0);
+    });
+
+    it('the legal tabs are links: each loads the page with its text, marked as the current one, and Back returns', async () => {
+      const { page } = tab;
+      await visit(page, site, LEGAL_PATH, { script: false });
+      expect(await page.getByRole('tablist').count()).toBe(0);
+      const tabs = SPEC_LEGAL_TABS.map((label, index) => ({ label, address: index === 0 ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[index]}` }));
+      // Every tab but the first, then back to the first.
+      for (const { label, address } of [...tabs.slice(1), tabs[0]!]) {
+        await page.getByRole('link', { name: label }).click();
+        await page.waitForURL(site.url(address));
+        expect(await page.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
+        expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([label]);
+      }
+      await page.goBack();
+      await page.waitForURL(site.url(tabs.at(-1)!.address));
+      expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([tabs.at(-1)!.label]);
+      expect(tab.problems).toEqual([]);
+    });
+  });
+
+  describe('links into the site', () => {
+    const tab = usePage(site, WIDTHS.phone);
+
+    it(`${SPEC_HOME.cta} on the home page says where it goes and lands on its page, at the top`, async () => {
+      const { page } = tab;
+      await visit(page, site, SPEC_HOME.path);
+      const target = routes.find((route) => route.path === SPEC_HOME.ctaPath)!;
+      const link = page.getByRole('link', { name: `${SPEC_HOME.cta} about us` });
+      expect(await visibleWords(link)).toBe(SPEC_HOME.cta);
+      await link.click();
+      await page.waitForURL(site.url(target.path));
+      expect(await page.locator('h1').textContent()).toBe(target.title);
+      expect(await scrollY(page)).toBe(0);
+      expect(tab.problems).toEqual([]);
+    });
+
+    it.each(routes.filter((route) => route.category))('the $title card’s Read More says where it goes and lands on its page, at the top', async ({ title, path }) => {
+      const { page } = tab;
+      await visit(page, site, '/products');
+      const link = page.getByRole('link', { name: `Read more about ${title}` });
+      expect(await visibleWords(link)).toBe('Read More');
+      await link.scrollIntoViewIfNeeded();
+      expect(await scrollY(page)).toBeGreaterThan(0);
+      await link.click();
+      await page.waitForURL(site.url(path));
+      expect(await page.locator('h1').textContent()).toBe(title);
+      expect(await scrollY(page)).toBe(0);
+      expect(tab.problems).toEqual([]);
+    });
+  });
+
+  describe('the business hours in the visitor’s time zone', () => {
+    const cases = [
+      // Wednesday 10:00 GMT.
+      { timezoneId: 'Asia/Tokyo', now: '2026-07-15T10:00:00Z', text: '6:00 pm – 3:00 am the next day in Tokyo · Open now' },
+      // Saturday 2:00 am in Tokyo is still Friday 5:00 pm in GMT: open.
+      { timezoneId: 'Asia/Tokyo', now: '2026-07-17T17:00:00Z', text: '6:00 pm – 3:00 am the next day in Tokyo · Open now' },
+      // Wednesday 3:00 pm in Chicago (summer, UTC−5) is 8:00 pm GMT: closed.
+      { timezoneId: 'America/Chicago', now: '2026-07-15T20:00:00Z', text: '4:00 am – 1:00 pm in Chicago · Closed now' },
+      // London in summer is on BST, an hour ahead of GMT.
+      { timezoneId: 'Europe/London', now: '2026-07-15T17:30:00Z', text: '10:00 am – 7:00 pm in London · Open now' },
+    ];
+
+    it.each(cases)('$timezoneId at $now: "$text", beside the GMT hours, with no layout shift', async ({ timezoneId, now, text }) => {
+      const { page, problems, close } = await openPage(site, WIDTHS.narrowest, { timezoneId });
+      try {
+        await page.clock.setFixedTime(new Date(now));
+        await page.goto(site.url(ABOUT_PATH));
+        const slot = page.locator('[data-local-hours]');
+        await expect.poll(() => slot.textContent()).toBe(text);
+        // The GMT hours are still there, as the HTML has them.
+        await expect.poll(() => page.locator('.contact-block').textContent()).toContain(businessHours.hours);
+        // Filled without React: the islands are hydrated only on a first interaction.
+        expect(await page.locator('#site-menu[aria-modal="true"]').count()).toBe(0);
+        // The text fits the room kept for it, and nothing moved when it came.
+        expect(await slot.evaluate((node) => node.scrollHeight <= node.clientHeight)).toBe(true);
+        const shift = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0))).observe({
+                type: 'layout-shift',
+                buffered: true,
+              });
+              setTimeout(() => resolve(0), 500);
+            }),
+        );
+        expect(shift).toBe(0);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('without JavaScript shows the GMT hours only, and the empty slot takes no room', async () => {
+      const { page, problems, close } = await openPage(site, WIDTHS.phone, { timezoneId: 'Asia/Tokyo', javaScriptEnabled: false });
+      try {
+        await page.goto(site.url(ABOUT_PATH));
+        expect(await page.locator('.contact-block').textContent()).toContain(businessHours.hours);
+        const slot = page.locator('[data-local-hours]');
+        expect(await slot.textContent()).toBe('');
+        expect(await slot.isVisible()).toBe(false);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  describe('speculation rules and view transitions', () => {
+    const requests: Array<{ url: string; purpose: string | undefined }> = [];
+    let origin = '';
+    let close = async () => {};
+    beforeAll(async () => {
+      // The site again, on a server that notes each request and what it was for (a prerender says so).
+      const app = testApp();
+      const served = await listening((req, res) => {
+        requests.push({ url: req.url ?? '', purpose: req.headers['sec-purpose'] as string | undefined });
+        app(req, res);
+      });
+      origin = `http://127.0.0.1:${served.port}`;
+      close = served.close;
+    });
+    afterAll(() => close());
+
+    /** Opens the home page, hovers its call to action and follows it; reports what the browser did on the way. */
+    async function followCallToAction(reducedMotion: 'no-preference' | 'reduce') {
+      const context = await site.browser.newContext({ reducedMotion });
+      await context.addInitScript(() => {
+        const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };
+        record.violations = [];
+        document.addEventListener('securitypolicyviolation', (event) => record.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+        // pagereveal comes with the first frame after activation, which can be after 'load' on a busy machine.
+        record.viewTransition = new Promise((resolve) => {
+          window.addEventListener('pagereveal', (event) => resolve((event as Event & { viewTransition: unknown }).viewTransition != null), { once: true });
+        });
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      const cdp = await context.newCDPSession(page);
+      const ruleSets: Array<{ errorType?: string }> = [];
+      cdp.on('Preload.ruleSetUpdated', (event: { ruleSet: { errorType?: string } }) => ruleSets.push(event.ruleSet));
+      await cdp.send('Preload.enable');
+
+      const cta = `main a.button[href="${SPEC_HOME.ctaPath}"]`;
+      await page.goto(`${origin}${SPEC_HOME.path}`);
+      const violationsOnHome = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+      requests.length = 0;
+      await page.hover(cta);
+      await expect.poll(() => requests.find((entry) => entry.url === SPEC_HOME.ctaPath)?.purpose).toBe('prefetch;prerender');
+      await page.click(cta);
+      await page.waitForURL(`${origin}${SPEC_HOME.ctaPath}`);
+      await page.waitForLoadState('load');
+      const onTarget = await page.evaluate(async () => {
+        const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };
+        return { violations: record.violations, viewTransition: await record.viewTransition };
+      });
+      const result = { ruleSets, violations: [...violationsOnHome, ...onTarget.violations], viewTransition: onTarget.viewTransition, problems };
+      await context.close();
+      return result;
+    }
+
+    it('the speculation rules load, a hovered link is prerendered, and following it cross-fades, with no CSP violation', async () => {
+      const visited = await followCallToAction('no-preference');
+      expect(visited.ruleSets.length).toBeGreaterThan(0);
+      expect(visited.ruleSets.every((ruleSet) => ruleSet.errorType === undefined)).toBe(true);
+      expect(visited.violations).toEqual([]);
+      expect(visited.problems).toEqual([]);
+      expect(visited.viewTransition).toBe(true);
+    });
+
+    it('the page change does not animate when the visitor prefers reduced motion', async () => {
+      const visited = await followCallToAction('reduce');
+      expect(visited.viewTransition).toBe(false);
+    });
+  });
+});
