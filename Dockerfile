@@ -34,4 +34,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself, not npm or a shell, so that `docker stop`'s SIGTERM reaches the server.
-CMD ["node", "--max-semi-space-size=2", "dist/server/main.js"]
+CMD ["node", "dist/server/main.js"]

@@ -28,7 +28,6 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NGINX, standaloneNginxConfig } from './nginx.ts';
-import { SERVER_ARGS } from './server-command.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -222,15 +221,15 @@ async function main() {
   const bareNode: number[] = [];
   for (let i = 0; i < Math.max(RUNS, 5); i++) {
     bareNode.push(await timeToExit(pin(SERVER_CORE, ['node', '-e', '0'])));
-    const child = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
+    const child = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), { ...env, PORT: String(ours) });
     startups.push(await waitFor(ours, '/home', (res) => res.status === 200));
     await stop(child);
-    const traced = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), tracingEnv);
+    const traced = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), tracingEnv);
     tracedStartups.push(await waitFor(withTracing, '/home', (res) => res.status === 200));
     await stop(traced);
   }
 
-  const server = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), { ...env, PORT: String(ours) });
+  const server = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), { ...env, PORT: String(ours) });
   // Wait until the brotli encodings (made in the background) are in place.
   await waitFor(ours, '/home', (res) => res.headers['content-encoding'] === 'br');
   // The script that matters is the chunk with React and the islands, which the small entry imports.
@@ -248,8 +247,8 @@ async function main() {
   const contenders: Contender[] = [{ name: 'ours', port: ours }];
 
   const sink = start(pin(LOAD_CORE, ['node', '-e', OTLP_SINK]), { PORT: String(sinkPort) });
-  const metered = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), metricsEnv);
-  const traced = start(pin(SERVER_CORE, ['node', ...SERVER_ARGS]), tracingEnv);
+  const metered = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), metricsEnv);
+  const traced = start(pin(SERVER_CORE, ['node', 'dist/server/main.js']), tracingEnv);
   for (const port of [withMetrics, withTracing]) {
     for (const target of targets) await waitFor(port, target.path, (res) => res.headers['content-encoding'] === 'br');
   }

@@ -24,7 +24,6 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
-import { SERVER_ARGS } from './server-command.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +52,7 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, SERVER_ARGS, {
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],

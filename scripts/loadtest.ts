@@ -17,7 +17,6 @@ import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
-import { SERVER_ARGS } from './server-command.mjs';
 import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { throwingRoute } from '../tests/helpers.ts';
@@ -34,7 +33,7 @@ const report = (phase: string, ok: boolean, detail: string) => {
 spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 
 function startServer(): ChildProcess {
-  return spawn('node', SERVER_ARGS, {
+  return spawn('node', ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -17,7 +17,6 @@ import { join, resolve } from 'node:path';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { NGINX, standaloneNginxConfig } from './nginx.ts';
-import { SERVER_ARGS } from './server-command.mjs';
 
 const CONNECTIONS = Number(process.env.ROLLOUT_CONNECTIONS ?? 32);
 const NGINX_PORT = 3600;
@@ -51,7 +50,7 @@ function get(port: number, path: string, agent?: Agent): Promise<number> {
 const { NODE_EXTRA_CA_CERTS: _unused, ...environment } = process.env;
 
 function startReplica(port: number): ChildProcess {
-  return spawn('node', SERVER_ARGS, {
+  return spawn('node', ['dist/server/main.js'], {
     env: { ...environment, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NODE_FLAGS } from '../scripts/server-command.mjs';
 import { routes } from '../shared/routes.ts';
 import { connectionError, rawConnection } from './helpers.ts';
 
@@ -295,7 +294,7 @@ describe('the server process', () => {
     // In a private mount namespace, each writable mount made read-only; then the server with no capabilities and no new privileges.
     const script = `while [ "$1" != -- ]; do mount -o remount,bind,ro "$1" || exit 1; shift; done; shift
 exec setpriv --no-new-privs --inh-caps=-all --bounding-set=-all -- "$@"`;
-    const server = run({}, NODE_FLAGS, ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...writable, '--']);
+    const server = run({}, [], ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...writable, '--']);
     const port = await server.listening();
 
     // unshare, sh and setpriv each exec the next, so the child's pid is the server's.
