@@ -8,16 +8,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, copyProject, startDev } from './sandbox.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers.ts';
+import { copyProject, startDev } from './sandbox.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const sandbox = copyProject();
 const dev = await startDev(sandbox.root);
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: CHROMIUM_ARGS,
+  args: CHROMIUM_FLAGS,
 });
 
 try {

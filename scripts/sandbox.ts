@@ -26,9 +26,6 @@ export function copyProject(): Sandbox {
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** How Chromium runs here, as root and headless (scripts/dev-latency.ts, tests/browser/dev-reload.test.ts). */
-export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
 export interface DevServer {
   /** http://127.0.0.1:<port> */
   origin: string;

@@ -17,7 +17,7 @@ import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp } from './helpers.ts';
+import { testApp, throwingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
 /** The CSP of production as it is today, hashes aside: the dev server must not need it loosened. */
@@ -35,8 +35,7 @@ describe('nothing of the dev server in production', () => {
   });
 
   it('the error screen names none either', async () => {
-    const boom = { ...routes[0]!, path: '/boom', screen: () => { throw new Error('boom'); } };
-    const app = testApp({ routes: [...routes, boom], config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+    const app = testApp({ routes: [...routes, throwingRoute], config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).not.toContain('__dev');
     expect(res.text).not.toContain('<pre');
@@ -69,8 +68,7 @@ describe('nothing of the dev server in production', () => {
 
 describe('the error screen in development', () => {
   it('shows the stack in the source and loads the dev client, so a saved fix brings the page back', async () => {
-    const boom = { ...routes[0]!, path: '/boom', screen: () => { throw new Error('boom'); } };
-    const app = testApp({ routes: [...routes, boom], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
+    const app = testApp({ routes: [...routes, throwingRoute], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
     expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(/^Error: boom\n\s+at .*tests\/dev-server\.test\.ts:\d+:\d+/);

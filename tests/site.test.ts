@@ -10,7 +10,7 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { menuLinks } from '../shared/paths.ts';
 import { categoriesOf, routes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 import { SPEC_CATEGORIES, SPEC_COPYRIGHT_YEAR, SPEC_ERROR_HEADING, SPEC_HOME, SPEC_HOURS, SPEC_LEGAL_TABS, SPEC_LIGHT_PAGES, SPEC_MENU, SPEC_NO_FOOTER } from './spec.ts';
 
 const app = testApp();
@@ -266,28 +266,21 @@ describe('trailing slashes', () => {
 });
 
 describe('errors while rendering', () => {
-  const boom: Route = {
-    ...routes[0]!,
-    path: '/boom',
-    screen: () => {
-      throw new Error('The widget fell over');
-    },
-  };
   const withBoom = (nodeEnv: 'test' | 'production') =>
-    testApp({ routes: [...routes, boom], config: { nodeEnv, trustProxy: false, site: defaultSite } });
+    testApp({ routes: [...routes, throwingRoute], config: { nodeEnv, trustProxy: false, site: defaultSite } });
 
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);
     const doc = parse(res.text);
     expect(doc.querySelector('h1')?.text).toBe(SPEC_ERROR_HEADING);
-    expect(doc.querySelector('main')?.text).toContain('The widget fell over');
+    expect(doc.querySelector('main')?.text).toContain(THROWN_MESSAGE);
     expect(doc.querySelector('pre')?.text).toMatch(/at .*\(/);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('hides the stack trace in production', async () => {
     const res = await request(withBoom('production')).get('/boom').expect(500);
-    expect(res.text).toContain('The widget fell over');
+    expect(res.text).toContain(THROWN_MESSAGE);
     expect(res.text).not.toContain('<pre');
     expect(res.text).not.toMatch(/at .*\.tsx?:\d+/);
   });

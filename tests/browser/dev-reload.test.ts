@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/sandbox.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/sandbox.ts';
+import { CHROMIUM_FLAGS } from '../helpers.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -40,7 +41,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     dev = await startDev(sandbox.root);
     browser = await chromium.launch({
       executablePath: chromiumPath!,
-      args: CHROMIUM_ARGS,
+      args: CHROMIUM_FLAGS,
     });
     page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
   });
