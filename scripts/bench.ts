@@ -24,9 +24,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fetchRaw as fetchFrom, type RawResponse } from './export.ts';
 import { NGINX, standaloneNginxConfig } from './nginx.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -51,26 +51,12 @@ interface Target {
   path: string;
 }
 
-interface Fetched {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+type Fetched = RawResponse;
 
 /** Headers every HTTP server writes for itself, which a replay leaves to the server replaying. */
 const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
 
-function fetchRaw(port: number, path: string, acceptEncoding = ACCEPT): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const fetchRaw = (port: number, path: string, acceptEncoding = ACCEPT) => fetchFrom(`http://127.0.0.1:${port}`, path, { 'accept-encoding': acceptEncoding });
 
 async function waitFor(port: number, path: string, ok: (res: Fetched) => boolean, timeoutMs = 20_000): Promise<number> {
   const started = performance.now();

@@ -3,7 +3,7 @@
  * kind of file, against the budgets of issue 4. Exits non-zero when a budget
  * is exceeded.
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -13,6 +13,7 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
+import { fetchRaw } from './export.ts';
 
 const KB = 1024;
 const BUDGET = { html: 12 * KB, css: 10 * KB, js: 65 * KB, ownJs: 6 * KB, homeImages: 60 * KB };
@@ -26,21 +27,11 @@ const port = (server.address() as { port: number }).port;
 // Every page has the same script: the entry, and the chunk with React and the islands it loads on the first interaction.
 const scripts = loadAssets(defaultClientDir()).files.filter((file) => file.url.endsWith('.js')).map((file) => file.url);
 
-/** Bytes on the wire for one request with Accept-Encoding: br, and the decoded text when asked. */
-function transfer(path: string): Promise<{ bytes: number; text: string; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'br' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const encoding = String(res.headers['content-encoding'] ?? 'identity');
-        resolve({ bytes: body.length, text: encoding === 'br' ? decode(body) : body.toString(), encoding });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
+/** Bytes on the wire for one request with Accept-Encoding: br, and the decoded text. */
+async function transfer(path: string): Promise<{ bytes: number; text: string; encoding: string }> {
+  const { headers, body } = await fetchRaw(`http://127.0.0.1:${port}`, path, { 'accept-encoding': 'br' });
+  const encoding = String(headers['content-encoding'] ?? 'identity');
+  return { bytes: body.length, text: encoding === 'br' ? decode(body) : body.toString(), encoding };
 }
 
 function decode(body: Buffer): string {
