@@ -17,7 +17,7 @@ import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, throwingRoute } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
 /** The CSP of production as it is today, hashes aside: the dev server must not need it loosened. */
@@ -71,7 +71,7 @@ describe('the error screen in development', () => {
     const app = testApp({ routes: [...routes, throwingRoute], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
-    expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(/^Error: boom\n\s+at .*tests\/dev-server\.test\.ts:\d+:\d+/);
+    expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at .*tests/helpers\\.ts:\\d+:\\d+`));
   });
 });
 
