@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../scripts/sandbox.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
@@ -95,6 +95,11 @@ function runId(origin: string): Promise<string | undefined> {
   });
 }
 
+// Each save starts the dev server again from source (about 0.75 s of CPU); while the whole suite shares
+// two cores that can take ten times as long, so these tests wait far longer than the defaults.
+const SAVE_TIMEOUT = 40_000;
+vi.setConfig({ testTimeout: 90_000 });
+
 /** Saves `content` to `file`, as an editor would, and resolves once the next run of the dev server (each save starts one) answers. */
 async function saveAndRestart(origin: string, file: string, content: string): Promise<void> {
   const before = await runId(origin);
@@ -102,7 +107,7 @@ async function saveAndRestart(origin: string, file: string, content: string): Pr
   await expect.poll(async () => {
     const now = await runId(origin);
     return now !== undefined && now !== before;
-  }, { timeout: 15_000 }).toBe(true);
+  }, { timeout: SAVE_TIMEOUT }).toBe(true);
 }
 
 describe('npm run dev', () => {
@@ -151,7 +156,7 @@ describe('npm run dev', () => {
     const original = readFileSync(file, 'utf8');
     const printed = dev.output().length;
     writeFileSync(file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
-    await expect.poll(() => dev.output().slice(printed), { timeout: 15_000 }).toMatch(/^content: shared\/content\/products\.ts: energy-and-fuel: .*Fuels.*$/m);
+    await expect.poll(() => dev.output().slice(printed), { timeout: SAVE_TIMEOUT }).toMatch(/^content: shared\/content\/products\.ts: energy-and-fuel: .*Fuels.*$/m);
     expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
     await expect.poll(() => runId(dev.origin)).toBeUndefined();
     await saveAndRestart(dev.origin, file, original);

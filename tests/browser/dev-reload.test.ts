@@ -9,13 +9,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/sandbox.ts';
 import { CHROMIUM_FLAGS } from '../helpers.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
-const SAVE_TIMEOUT = 15_000;
+// Each save starts the site again from source (about 0.75 s of CPU); while the whole suite shares two
+// cores that can take ten times as long, so a test of one or two saves gets far more than the default.
+const SAVE_TIMEOUT = 40_000;
+vi.setConfig({ testTimeout: 90_000 });
 
 describeInBrowser('npm run dev, with a tab open', () => {
   let sandbox: Sandbox;
