@@ -44,7 +44,7 @@ export async function startDev(root: string, env: Record<string, string> = {}): 
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The dev server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`The dev server did not start:\n${output}`)), 45_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const address = /Dev server on (http:\/\/[\d.]+:\d+)\//.exec(output)?.[1];
