@@ -4,7 +4,7 @@
  * crashes, and configuration errors. `npm test` builds dist/ first.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -268,20 +268,16 @@ describe('the server process', () => {
   });
 
   it('writes nothing below LOG_LEVEL', async () => {
-    const taken = createNetServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const port = (taken.address() as AddressInfo).port;
-    await new Promise((resolve) => taken.close(resolve));
-
-    const server = run({ PORT: String(port), LOG_LEVEL: 'warn' });
-    let res: Response | undefined;
-    // No "listening" line to wait for at this level: poll until it answers.
-    for (let attempt = 0; !res && attempt < 200; attempt++) {
-      const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-      if (answer) res = { head: String(answer.status), body: Buffer.from(await answer.arrayBuffer()) };
-      else await new Promise((resolve) => setTimeout(resolve, 50));
+    const server = run({ LOG_LEVEL: 'warn' });
+    // No "listening" line at this level to read the port from: ask /proc which one the process holds.
+    let port: number | undefined;
+    for (let attempt = 0; port === undefined && attempt < 400; attempt++) {
+      port = listeningPort(server.child.pid!);
+      if (port === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(res?.head).toBe('200');
+    expect(port, 'the server did not listen within 20 s').toBeDefined();
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
     expect(server.lines).toEqual([]);
@@ -314,3 +310,29 @@ exec setpriv --no-new-privs --inh-caps=-all --bounding-set=-all -- "$@"`;
     expect(server.stderr()).toBe('');
   });
 });
+
+/**
+ * The TCP port a process listens on, from /proc (Linux): its socket inodes
+ * matched against /proc/PID/net/tcp, where state 0A is LISTEN and the port is hex.
+ */
+function listeningPort(pid: number): number | undefined {
+  let inodes: Set<string>;
+  try {
+    inodes = new Set(readdirSync(`/proc/${pid}/fd`).map((fd) => /^socket:\[(\d+)\]$/.exec(safeReadlink(`/proc/${pid}/fd/${fd}`))?.[1] ?? ''));
+  } catch {
+    return undefined; // not started yet, or gone
+  }
+  for (const line of readFileSync(`/proc/${pid}/net/tcp`, 'utf8').trim().split('\n').slice(1)) {
+    const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+    if (state === '0A' && inodes.has(inode!)) return Number.parseInt(local!.split(':')[1]!, 16);
+  }
+  return undefined;
+}
+
+function safeReadlink(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return ''; // an fd closed while we looked
+  }
+}
