@@ -70,9 +70,9 @@ export function createApp(options: AppOptions): App {
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
     const url = req.url ?? '/';
     const method = req.method ?? '';
+    const { prepared, route } = table.match(url);
     // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
     const span = trace.getActiveSpan();
-    const route = metrics || span ? table.routeOf(url) : undefined;
     if (span) describeSpan(span, method, route, requestId);
     // The one place every request ends up, prepared or not: its log line and its metric.
     const log = (status: number, bytes: number) => {
@@ -81,8 +81,7 @@ export function createApp(options: AppOptions): App {
       metrics?.observe(method, route, status, seconds);
     };
 
-    const prepared = method === 'GET' || method === 'HEAD' ? table.lookup(url) : undefined;
-    if (prepared) {
+    if (prepared && (method === 'GET' || method === 'HEAD')) {
       const { status, bytes } = send(req, res, prepared, requestId);
       log(status, bytes);
       return;

@@ -31,14 +31,16 @@ export const READY_PATH = '/readyz';
 /** A path segment starting with a dot (/.env, /.git/…), before any query: never anything of ours unless prepared. */
 export const DOTFILE = /^[^?]*\/\.[^/?]/;
 
+/** What a request target is: its prepared answer to a GET or HEAD, and its route for metrics and traces. */
+export interface Match {
+  /** Undefined for the Express app to answer. */
+  prepared: PreparedResponse | undefined;
+  /** The route table's path, /assets/* for assets, a fixed address itself; undefined when none matched. */
+  route: string | undefined;
+}
+
 export interface ResponseTable {
-  /** The prepared answer to a GET or HEAD of this request target, or undefined for the Express app to answer. */
-  lookup(url: string): PreparedResponse | undefined;
-  /**
-   * The route a request target belongs to, for metrics and traces, whatever its method: the
-   * route table's path, /assets/* for assets, a fixed address itself; undefined when none matched.
-   */
-  routeOf(url: string): string | undefined;
+  match(url: string): Match;
   /** The prepared answer for what a target resolved to, or undefined if it could not be prepared. */
   forResolution(resolution: Resolution): PreparedResponse | undefined;
   health: PreparedResponse;
@@ -62,25 +64,24 @@ interface TableInput {
 }
 
 export function prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress }: TableInput): ResponseTable {
-  /** By request target for what has a fixed address, by resolution key for pages and redirects. */
-  const table = new Map<string, PreparedResponse>();
+  /** By request target for what has a fixed address, by resolution key for pages and redirects; each with its route. */
+  const table = new Map<string, { prepared: PreparedResponse; route: string | undefined }>();
   const completing: Promise<void>[] = [];
-  const add = (key: string, input: Omit<PrepareInput, 'baseHeaders'>) => {
+  const add = (key: string, route: string | undefined, input: Omit<PrepareInput, 'baseHeaders'>) => {
     const prepared = prepare({ ...input, baseHeaders, compress: input.compress ?? precompress });
-    table.set(key, prepared);
+    table.set(key, { prepared, route });
     completing.push(prepared.complete);
-    return prepared;
   };
 
   for (const file of assets.files) {
     const compress = Object.keys(file.encoded).length > 0;
-    add(file.url, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
+    add(file.url, ASSET_ROUTE, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
   const unprepared: FixedDocument[] = [];
   for (const doc of fixedDocuments({ routes, site: renderOptions.site, assets: assets.urls })) {
     try {
       // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
-      add(doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page });
+      add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page });
     } catch (err) {
       logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
       unprepared.push(doc);
@@ -91,38 +92,30 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   const health = json(200, '{"status":"ok"}');
   const ready = json(200, '{"status":"ready"}');
   const draining = json(503, '{"status":"shutting down"}');
-  table.set(HEALTH_PATH, health);
-  table.set(LIVE_PATH, health);
+  table.set(HEALTH_PATH, { prepared: health, route: HEALTH_PATH });
+  table.set(LIVE_PATH, { prepared: health, route: LIVE_PATH });
   let isReady = true;
 
   for (const resolution of pageResolutions(routes)) {
     const key = resolutionKey(resolution);
     try {
-      add(key, pageInput(resolution, renderOptions));
+      add(key, routeOf(resolution), pageInput(resolution, renderOptions));
     } catch (err) {
       // The Express app renders it per request, and its error handler answers if that throws too.
       logger.error({ err, key }, 'could not pre-render; it will be rendered per request');
     }
   }
 
-  const forResolution = (resolution: Resolution) => table.get(resolutionKey(resolution));
+  const forResolution = (resolution: Resolution) => table.get(resolutionKey(resolution))?.prepared;
   return {
-    lookup(url) {
-      if (url === READY_PATH) return isReady ? ready : draining;
+    match(url) {
+      if (url === READY_PATH) return { prepared: isReady ? ready : draining, route: READY_PATH };
       const exact = table.get(url);
-      if (exact || url.startsWith(ASSET_PREFIX) || DOTFILE.test(url)) return exact;
+      if (exact) return exact;
+      if (url.startsWith(ASSET_PREFIX)) return { prepared: undefined, route: ASSET_ROUTE };
+      if (DOTFILE.test(url)) return { prepared: undefined, route: undefined };
       const resolution = resolveUrl(url, routes);
-      return resolution.kind === 'not-found' ? undefined : forResolution(resolution);
-    },
-    routeOf(url) {
-      if (url.startsWith(ASSET_PREFIX)) return ASSET_ROUTE;
-      // Exact addresses: pages (with their variant's query), fixed documents, health checks.
-      if (url === READY_PATH || table.has(url)) return url.split('?', 1)[0];
-      if (DOTFILE.test(url)) return undefined;
-      const resolution = resolveUrl(url, routes);
-      if (resolution.kind === 'page') return resolution.route.path;
-      if (resolution.kind === 'redirect') return splitUrl(resolution.location).path;
-      return undefined;
+      return { prepared: resolution.kind === 'not-found' ? undefined : forResolution(resolution), route: routeOf(resolution) };
     },
     forResolution,
     health,
@@ -133,6 +126,13 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     complete: Promise.all(completing).then(() => undefined),
     unprepared,
   };
+}
+
+/** A page's route, or for a redirect the route it leads to. */
+function routeOf(resolution: Resolution): string | undefined {
+  if (resolution.kind === 'page') return resolution.route.path;
+  if (resolution.kind === 'redirect') return splitUrl(resolution.location).path;
+  return undefined;
 }
 
 /** Every address of every route, the redirect to it from a trailing slash, the not-found page and the bad-request page. */
