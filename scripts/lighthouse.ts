@@ -16,7 +16,6 @@
  * and share images point where Lighthouse is looking.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,7 +23,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tests/helpers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -122,17 +121,6 @@ function printTable(rows: Row[]): void {
 
 function formatScore(score: number | null): string {
   return score === null ? 'n/a' : String(Math.round(score * 100));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitForServer(url: string, server: ChildProcess): Promise<void> {

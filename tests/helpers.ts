@@ -92,3 +92,10 @@ export async function listening(listener: RequestListener): Promise<{ server: Se
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { server, port: (server.address() as AddressInfo).port, close };
 }
+
+/** A loopback port that was free a moment ago, for a program that must be told its port before it listens. */
+export async function freePort(): Promise<number> {
+  const { port, close } = await listening(() => undefined);
+  await close();
+  return port;
+}

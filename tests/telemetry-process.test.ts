@@ -12,6 +12,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './helpers.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
 type LogLine = Record<string, unknown> & { msg?: string };
@@ -35,14 +36,6 @@ function start(env: Record<string, string>) {
     return lines.find((line) => line.msg === msg) as LogLine & { port: number };
   };
   return { child, lines, exited, logged };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe('metrics in the built server', () => {

@@ -6,11 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
-import { CHROMIUM_FLAGS } from '../helpers.ts';
+import { CHROMIUM_FLAGS, freePort } from '../helpers.ts';
 import type { EngineBinary, EngineName } from './global-setup.ts';
 
 export type KeyName = 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'Escape' | 'Shift' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
@@ -140,15 +139,6 @@ async function firefoxEngine(executablePath: string): Promise<Engine> {
 }
 
 const SELENIUM_KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, string> = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, Escape: Key.ESCAPE, Shift: Key.SHIFT, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, Home: Key.HOME, End: Key.END };
-
-/** A free loopback port, for WebKitWebDriver to listen on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts Xvfb on the first free display number; MiniBrowser is a GTK program and needs one. */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
