@@ -2,7 +2,7 @@
  * Prometheus metrics (server/metrics.ts): the request duration histogram and
  * its labels, a series count that random paths cannot grow, the default
  * process metrics, readiness, and nothing of it on the site's port.
- * tests/telemetry-process.test.ts runs them in the built server.
+ * tests/process.test.ts runs them in the built server.
  */
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
