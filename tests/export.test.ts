@@ -18,7 +18,7 @@ import { routes } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
 import { BROTLI_STATIC_MODULE, NGINX, standaloneNginxConfig } from '../scripts/nginx.ts';
-import { listening, testApp } from './helpers.ts';
+import { freePort, listening, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: false, site } });
@@ -50,15 +50,14 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     const conf = join(outDir, 'run', 'conf');
     await mkdir(join(conf, 'snippets'), { recursive: true });
     await writeFile(join(conf, 'snippets', HEADERS_INCLUDE), await readFile(join(nginxDir, HEADERS_INCLUDE)));
-    const free = await listening(() => {});
-    await free.close();
+    const port = await freePort();
     const template = await readFile(join(nginxDir, 'static-site.conf'), 'utf8');
-    await writeFile(join(conf, 'static-site.conf'), template.replace(/listen 80;/, `listen 127.0.0.1:${free.port};`).replace(/root \S+;/, `root ${siteDir};`));
+    await writeFile(join(conf, 'static-site.conf'), template.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/root \S+;/, `root ${siteDir};`));
     const main = standaloneNginxConfig(join(outDir, 'run'), '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] });
     await writeFile(join(conf, 'nginx.conf'), main);
     nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx.stderr!.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString()));
-    nginxOrigin = `http://127.0.0.1:${free.port}`;
+    nginxOrigin = `http://127.0.0.1:${port}`;
     await started(nginxOrigin, nginx, nginxLog);
   });
 

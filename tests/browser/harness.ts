@@ -6,8 +6,6 @@
  * record console problems.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AxeResults } from 'axe-core';
@@ -15,7 +13,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliases, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../shared/routes.ts';
-import { CHROMIUM_FLAGS, testApp } from '../helpers.ts';
+import { CHROMIUM_FLAGS, listening, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -72,13 +70,12 @@ export function useSite(): Site {
 
 /** The site on a free loopback port, served in-process from the build. */
 export async function serveSite(): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = createServer(testApp());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { server, port, close } = await listening(testApp());
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => {
       server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      return close();
     },
   };
 }
