@@ -5,6 +5,7 @@
  * an open page). The slot's room is reserved by the stylesheet, so filling it
  * moves nothing.
  */
+import { hours, labels } from '../shared/content/index.ts';
 import { localHours } from '../shared/hours.ts';
 
 export function showLocalHours(): void {
@@ -12,7 +13,7 @@ export function showLocalHours(): void {
   if (!slot) return;
   const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
   const update = () => {
-    slot.textContent = localHours(new Date(), timeZone).text;
+    slot.textContent = localHours(new Date(), timeZone, hours, labels.hours).text;
   };
   update();
   setInterval(update, 60_000);

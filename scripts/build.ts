@@ -3,7 +3,8 @@
  * and each page's share image, each named by a content hash and
  * pre-compressed, a manifest the server reads at start-up, and the server
  * bundle that `npm start` runs with plain node.
- * First the content check (shared/content/check.ts): any problem stops it.
+ * First the content check (scripts/check-content.ts): any problem stops it.
+ * The content reaches both bundles as data (contentAsData), without its parsers.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,8 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { BuildManifest } from '../server/assets.ts';
+import type { Content } from '../shared/content/schema.ts';
 import type { Route } from '../shared/routes.ts';
 import { contentProblems } from './check-content.ts';
+import { loadContent } from './content/load.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -40,7 +43,8 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   if (shareImageCache) await mkdir(shareImageCache, { recursive: true });
   const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {} };
   const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
-  const localHours = await buildLocalHours(emit, manifest);
+  const content = loadContent();
+  const localHours = await buildLocalHours(emit, manifest, content);
 
   const bundle = await esbuild.build({
     entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },
@@ -57,7 +61,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     metafile: true,
     write: false,
     outdir: assetsOut,
-    plugins: [localHours],
+    plugins: [localHours, contentAsData(content)],
     logLevel: 'warning',
   });
   for (const file of bundle.outputFiles) {
@@ -79,7 +83,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     import('../shared/metadata.ts'),
     import('./share-images.ts'),
   ]);
-  for (const image of new Map(table.map((route) => [shareImage(route).name, shareImage(route)])).values()) {
+  for (const image of new Map(table.map((route) => [shareImage(route, content).name, shareImage(route, content)])).values()) {
     await emit(image.name, renderShareImage(image, shareImageCache));
   }
   await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -107,7 +111,7 @@ export async function buildStyles(): Promise<string> {
  * esbuild move its runtime helpers to a chunk of their own that the entry and
  * the islands would fetch too (https://github.com/evanw/esbuild/issues/1892).
  */
-async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<void>, manifest: BuildManifest): Promise<esbuild.Plugin> {
+async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<void>, manifest: BuildManifest, content: Content): Promise<esbuild.Plugin> {
   const built = await esbuild.build({
     entryPoints: [join(root, 'client/local-hours.ts')],
     bundle: true,
@@ -116,6 +120,7 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
     target: CLIENT_TARGET,
     legalComments: 'none',
     write: false,
+    plugins: [contentAsData(content)],
     logLevel: 'warning',
   });
   await emit('local-hours.js', Buffer.from(built.outputFiles[0]!.contents));
@@ -124,6 +129,26 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
     name: 'local-hours',
     setup(build) {
       build.onResolve({ filter: /^\.\/local-hours\.ts$/ }, () => ({ path: `./${relative(ASSET_PREFIX, url)}`, external: true }));
+    },
+  };
+}
+
+/**
+ * shared/content/index.ts, which reads and checks the content files, becomes
+ * the data it returns: the bundles carry the words, not the YAML and Markdown
+ * parsers or the schemas. Each export is its own constant, so a bundle keeps
+ * only the parts it imports (the browser's, the hours and their labels).
+ */
+function contentAsData(content: Content): esbuild.Plugin {
+  return {
+    name: 'content-as-data',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]shared[\\/]content[\\/]index\.ts$/ }, () => ({
+        loader: 'js',
+        contents: Object.entries(content)
+          .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+          .join('\n'),
+      }));
     },
   };
 }
@@ -139,7 +164,7 @@ const tracingApart: esbuild.Plugin = {
   },
 };
 
-export async function buildServer(): Promise<void> {
+export async function buildServer(content = loadContent()): Promise<void> {
   await rm(join(dist, 'server'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [join(root, 'server/main.ts'), join(root, 'server/tracing.ts')],
@@ -156,7 +181,7 @@ export async function buildServer(): Promise<void> {
     // Dependencies are bundled too: one file loads several times faster than node_modules' hundreds.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
-    plugins: [tracingApart],
+    plugins: [tracingApart, contentAsData(content)],
     logLevel: 'warning',
   });
 }
@@ -208,7 +233,7 @@ async function listFiles(dir: string): Promise<string[]> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   // Before anything is built: a problem in the content stops the build with one line each.
-  const problems = await contentProblems(root);
+  const problems = await contentProblems();
   if (problems.length > 0) {
     for (const line of problems) console.error(line);
     console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (scripts/check-content.ts).`);

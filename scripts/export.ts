@@ -24,7 +24,7 @@ import { readConfig } from '../server/config.ts';
 import { responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../shared/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
-import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
+import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
 
 export interface ExportOptions {
@@ -84,7 +84,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const nginxDir = join(outDir, 'nginx');
   expectVariantsInTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), routes);
   const assets = loadAssets(clientDir);
-  const fixedPaths = [...fixedDocuments({ routes, site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
+  const fixedPaths = [...fixedDocuments({ ...withWords(routes, site), site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
   const targets: Target[] = [
     ...[...routes.flatMap(routeAddresses), ...Object.keys(aliases)].map((url) => ({ url, file: addressFile(url), status: 200 })),
     { url: NOT_FOUND_PROBE, file: '404.html', status: 404 },
@@ -113,7 +113,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
-  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, routes, assets: assets.urls }), types));
+  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...withWords(routes, site), assets: assets.urls }), types));
   return { siteDir, nginxDir, files: targets.map(({ url, file }) => ({ url, file })) };
 }
 

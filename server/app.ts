@@ -15,7 +15,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
-import { routes as defaultRoutes, type Route } from '../shared/routes.ts';
+import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -56,10 +56,12 @@ const ALLOWED_METHODS = 'GET, HEAD';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
-  const { config, routes = defaultRoutes, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true } = options;
+  const { config, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
-  const renderOptions: RenderOptions = { site: config.site, routes, assets: assets.urls, ...(devScript && { devScript }) };
+  // Every page, document and header is made from these, with the placeholders of the content filled.
+  const { routes, content } = withWords(options.routes ?? defaultRoutes, config.site);
+  const renderOptions: RenderOptions = { site: config.site, routes, content, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });

@@ -78,7 +78,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     add(file.url, ASSET_ROUTE, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
   const unprepared: FixedDocument[] = [];
-  for (const doc of fixedDocuments({ routes, site: renderOptions.site, assets: assets.urls })) {
+  for (const doc of fixedDocuments({ routes, content: renderOptions.content, site: renderOptions.site, assets: assets.urls })) {
     try {
       // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
       add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page });

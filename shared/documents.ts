@@ -8,13 +8,16 @@ import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from 
 import { HOME_PATH, routeAddresses } from './paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
+import type { Content } from './content/schema.ts';
 import type { Route } from './routes.ts';
 import type { SiteConfig } from './site.ts';
 
 export type FixedDocument = ReaderDocument;
 
 interface DocumentInput {
+  /** The table and the content with their placeholders filled (routes.ts, withWords). */
   routes: readonly Route[];
+  content: Content;
   site: SiteConfig;
   assets: AssetUrls;
 }
@@ -29,7 +32,7 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
     { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: () => webManifest(input) },
     { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: () => JSON.stringify(speculationRules) },
     // security.txt, llms.txt and the pages as Markdown (readers.ts).
-    ...readerDocuments({ routes: input.routes, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url }),
+    ...readerDocuments({ routes: input.routes, content: input.content, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url }),
   ];
 }
 

@@ -1,12 +1,27 @@
 /**
- * The business hours in a visitor's own time zone, and whether we are open
- * right now. Pure and computed from businessHours (shared/site.ts), the hours
- * the footer prints and the structured data carries: those are GMT, so an
- * opening is plain UTC arithmetic, and Intl only says what the clock and the
- * calendar show in the visitor's zone. The browser calls it
- * (client/local-hours.ts); nothing is asked of the network.
+ * The business hours as the footer prints them, and in a visitor's own time
+ * zone with whether we are open right now. Pure, and derived from the hours
+ * file (shared/content/hours.yaml), which the structured data and llms.txt
+ * read too. The hours are GMT, so an opening is plain UTC arithmetic, and
+ * Intl only says what the clock and the calendar show in the visitor's zone.
+ * The browser calls localHours (client/local-hours.ts); nothing is asked of
+ * the network.
  */
-import { businessHours } from './site.ts';
+import type { Hours, Labels } from './content/schema.ts';
+
+/** The hours in words: "Monday to Friday", "9:00 am to 6:00 pm GMT". */
+export function hoursText(hours: Hours): { days: string; hours: string } {
+  const first = WEEKDAYS.indexOf(hours.days[0]!);
+  const consecutive = hours.days.every((day, index) => WEEKDAYS[(first + index) % 7] === day);
+  const days = hours.days.length === 1 ? hours.days[0]! : consecutive ? `${hours.days[0]} to ${hours.days.at(-1)}` : hours.days.join(', ');
+  return { days, hours: `${clock(hours.opens)} to ${clock(hours.closes)} ${hours.timeZone}` };
+}
+
+/** "09:00" → "9:00 am", "18:30" → "6:30 pm". */
+function clock(time: string): string {
+  const hour = Number(time.slice(0, 2));
+  return `${hour % 12 || 12}:${time.slice(3, 5)} ${hour < 12 ? 'am' : 'pm'}`;
+}
 
 export interface LocalHours {
   /** e.g. "6:00 pm – 3:00 am the next day in Tokyo · Open now". */
@@ -18,8 +33,8 @@ const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** The hours that are open now (or the next ones to open) as the visitor's clock shows them, and whether we are open. */
-export function localHours(now: Date, timeZone: string): LocalHours {
-  const openings = openingsAround(now);
+export function localHours(now: Date, timeZone: string, hours: Hours, labels: Labels['hours']): LocalHours {
+  const openings = openingsAround(now, hours);
   const current = openings.find((opening) => opening.start <= now.getTime() && now.getTime() < opening.end);
   const shown = current ?? openings.find((opening) => opening.start > now.getTime())!;
   const format = new Intl.DateTimeFormat('en-US', {
@@ -36,28 +51,28 @@ export function localHours(now: Date, timeZone: string): LocalHours {
   const end = wallClock(format, shown.end);
   // The GMT opening days as the visitor's calendar has them (Monday 9:00 am GMT is Sunday 11:00 pm in Honolulu).
   const shift = (WEEKDAYS.indexOf(start.weekday) - new Date(shown.start).getUTCDay() + 7) % 7;
-  const days = businessHours.dayOfWeek.map((day) => WEEKDAYS[(WEEKDAYS.indexOf(day) + shift) % 7]!);
-  const hours = `${start.time} – ${end.time}${end.date === start.date ? '' : ' the next day'} in ${placeName(timeZone)}`;
+  const days = hours.days.map((day) => WEEKDAYS[(WEEKDAYS.indexOf(day) + shift) % 7]!);
+  const times = `${start.time} – ${end.time}${end.date === start.date ? '' : ` ${labels.nextDay}`} ${labels.in} ${placeName(timeZone) ?? labels.yourTimeZone}`;
   const open = current !== undefined;
-  return { text: `${shift === 0 ? '' : `${days[0]} to ${days.at(-1)}, `}${hours} · ${open ? 'Open now' : 'Closed now'}`, open };
+  return { text: `${shift === 0 ? '' : `${hoursText({ ...hours, days }).days}, `}${times} · ${open ? labels.openNow : labels.closedNow}`, open };
 }
 
-/** "Asia/Tokyo" → "Tokyo", "America/Argentina/Buenos_Aires" → "Buenos Aires"; a zone that is no place → "your time zone". */
-export function placeName(timeZone: string): string {
+/** "Asia/Tokyo" → "Tokyo", "America/Argentina/Buenos_Aires" → "Buenos Aires"; a zone that is no place → undefined. */
+export function placeName(timeZone: string): string | undefined {
   const place = timeZone.startsWith('Etc/') ? undefined : timeZone.split('/').slice(1).at(-1);
-  return place ? place.replace(/_/g, ' ') : 'your time zone';
+  return place?.replace(/_/g, ' ');
 }
 
 /** Every opening (start and end, ms since the epoch) from a week before `now` to a week after. */
-function openingsAround(now: Date): { start: number; end: number }[] {
+function openingsAround(now: Date, hours: Hours): { start: number; end: number }[] {
   const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  const opens = minutes(businessHours.opens) * 60_000;
-  const closes = minutes(businessHours.closes) * 60_000;
+  const opens = minutes(hours.opens) * 60_000;
+  const closes = minutes(hours.closes) * 60_000;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const openings: { start: number; end: number }[] = [];
   for (let offset = -7; offset <= 7; offset++) {
     const day = today + offset * DAY_MS;
-    if (!(businessHours.dayOfWeek as readonly string[]).includes(WEEKDAYS[new Date(day).getUTCDay()]!)) continue;
+    if (!(hours.days as readonly string[]).includes(WEEKDAYS[new Date(day).getUTCDay()]!)) continue;
     openings.push({ start: day + opens, end: day + closes + (closes <= opens ? DAY_MS : 0) });
   }
   return openings;

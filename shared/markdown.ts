@@ -10,6 +10,7 @@
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Content } from './content/schema.ts';
 import type { Route } from './routes.ts';
 import type { SiteConfig } from './site.ts';
 
@@ -18,6 +19,7 @@ export const MARKDOWN = 'text/markdown; charset=utf-8';
 export interface MarkdownInput {
   site: SiteConfig;
   routes: readonly Route[];
+  content: Content;
   /** The public URL of a built asset (the screens name their images by it). */
   asset: (name: string) => string;
 }
@@ -38,8 +40,8 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
 });
 
 /** The Markdown of one route's page: its screen's default variant (the legal page carries every tab's text). */
-export function pageMarkdown(route: Route, { site, routes, asset }: MarkdownInput): string {
-  const html = renderToString(createElement(route.screen, { ctx: { site, routes, route, variant: '', asset } }));
+export function pageMarkdown(route: Route, { site, routes, content, asset }: MarkdownInput): string {
+  const html = renderToString(createElement(route.screen, { ctx: { site, routes, content, route, variant: '', asset } }));
   const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, routes)})`);
   return `${markdown.trim()}\n`;
 }

@@ -2,7 +2,7 @@
  * What the <head> says about a page to browsers, crawlers and link previews:
  * derived from the route table and the site config, never from the request.
  */
-import { homeContent } from './content/home.ts';
+import type { Content } from './content/schema.ts';
 import { HOME_PATH } from './paths.ts';
 import type { Route } from './routes.ts';
 import type { SiteConfig } from './site.ts';
@@ -41,7 +41,7 @@ export interface ShareImage {
   alt: string;
 }
 
-export function shareImage(route: Route): ShareImage {
+export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' | 'labels'>): ShareImage {
   const category = route.category;
   const title = category?.title ?? route.title;
   // Named by what it shows, so two routes that show the same share one image.
@@ -49,7 +49,7 @@ export function shareImage(route: Route): ShareImage {
   if (category) {
     return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
   }
-  return { name, title, line: homeContent.shareLine, alt: `${title}: ${homeContent.shareLine} Three quotation cards, one ticked.` };
+  return { name, title, line: home.shareLine, alt: `${title}: ${home.shareLine} ${labels.shareImageAlt}` };
 }
 
 /** Addresses of the fixed documents the head points at (documents.ts makes them). */
@@ -85,6 +85,7 @@ export interface PageMeta {
 export interface MetaInput {
   site: SiteConfig;
   routes: readonly Route[];
+  content: Content;
   asset: (name: string) => string;
 }
 
@@ -101,7 +102,7 @@ export function headLinks(asset: (name: string) => string, styles: string, scrip
 export function pageMeta(route: Route, variant: string, input: MetaInput): PageMeta {
   const { site, asset } = input;
   const url = site.publicUrl + route.path + variant;
-  const image = shareImage(route);
+  const image = shareImage(route, input.content);
   return {
     title: documentTitle(route, site),
     description: route.description,
@@ -113,17 +114,17 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
       siteName: site.brandName,
       image: { url: site.publicUrl + asset(image.name), ...SHARE_IMAGE, alt: image.alt },
     },
-    structuredData: structuredDataBlocks(route, input),
+    structuredData: structuredDataBlocks(route, { ...input, hours: input.content.hours }),
   };
 }
 
 /** Any other address: it shows the home screen but is not a page of ours to index or share. */
-export function notFoundMeta(home: Route, site: SiteConfig): PageMeta {
-  return { title: `Page not found | ${site.brandName}`, description: home.description, robots: 'noindex', structuredData: [] };
+export function notFoundMeta(home: Route, site: SiteConfig, labels: Content['labels']): PageMeta {
+  return { title: `${labels.notFoundTitle} | ${site.brandName}`, description: home.description, robots: 'noindex', structuredData: [] };
 }
 
-export function errorMeta(site: SiteConfig): PageMeta {
-  return { title: `Error | ${site.brandName}`, description: 'An unexpected error occurred.', robots: 'noindex', structuredData: [] };
+export function errorMeta(site: SiteConfig, labels: Content['labels']): PageMeta {
+  return { title: `${labels.errorTitle} | ${site.brandName}`, description: labels.errorDescription, robots: 'noindex', structuredData: [] };
 }
 
 function documentTitle(route: Route, site: SiteConfig): string {

@@ -5,11 +5,12 @@
  * server prepares them once beside robots.txt (documents.ts), and the
  * static export saves what it answers. See docs/readers.md.
  */
-import { serviceSummary } from './content/about.ts';
+import type { Content } from './content/schema.ts';
+import { hoursText } from './hours.ts';
 import { MARKDOWN, markdownAddress, pageMarkdown, text } from './markdown.ts';
 import { aliases, LEGAL_PATH } from './paths.ts';
 import type { Route } from './routes.ts';
-import { businessHours, type SiteConfig } from './site.ts';
+import type { SiteConfig } from './site.ts';
 
 export interface ReaderDocument {
   path: string;
@@ -19,7 +20,9 @@ export interface ReaderDocument {
 }
 
 export interface ReaderInput {
+  /** The table and the content with their placeholders filled (routes.ts, withWords). */
   routes: readonly Route[];
+  content: Content;
   site: SiteConfig;
   /** When the build was made (ISO 8601): security.txt expires a little under a year after it. */
   builtAt: string;
@@ -64,7 +67,9 @@ export function markdownPages({ routes }: Pick<ReaderInput, 'routes'>): Array<{ 
  * and the legal texts under "Optional" (the convention's name for what a short
  * context may skip).
  */
-export function llmsTxt({ routes, site }: Pick<ReaderInput, 'routes' | 'site'>): string {
+export function llmsTxt({ routes, content, site }: Pick<ReaderInput, 'routes' | 'content' | 'site'>): string {
+  const { about, hours, labels } = content;
+  const open = hoursText(hours);
   const item = (route: Route) => `- [${text(route.menuLabel ?? route.title)}](${site.publicUrl}${markdownAddress(route.path)}): ${text(route.description)}`;
   const section = (title: string, members: readonly Route[]) => (members.length ? [`## ${text(title)}`, members.map(item).join('\n')] : []);
   const legal = routes.filter((route) => route.path === LEGAL_PATH);
@@ -72,9 +77,9 @@ export function llmsTxt({ routes, site }: Pick<ReaderInput, 'routes' | 'site'>):
   const parents = routes.filter((route) => routes.some((child) => child.parent === route.path));
   return `${[
     `# ${text(site.brandName)}`,
-    `> ${text(serviceSummary(site))}`,
-    text(`Business hours: ${businessHours.days}, ${businessHours.hours}. ${businessHours.closed}.`),
-    text(`General inquiries: ${site.generalEmail}. Sales: ${site.salesEmail}.`),
+    `> ${text(about.summary)}`,
+    text(`${labels.footer.hours}: ${open.days}, ${open.hours}. ${hours.closed}.`),
+    text(`${labels.footer.generalInquiries} ${site.generalEmail}. ${labels.footer.sales} ${site.salesEmail}.`),
     ...section('Pages', main),
     ...parents.flatMap((parent) => section(parent.title, routes.filter((route) => route.parent === parent.path))),
     ...section('Optional', legal),

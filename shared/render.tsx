@@ -5,6 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
+import type { Content } from './content/schema.ts';
 import type { Chrome, Route } from './routes.ts';
 import { HOME_PATH, LEGAL_PATH, aliases, menuLinks } from './paths.ts';
 import type { SiteConfig } from './site.ts';
@@ -35,7 +36,9 @@ export interface AssetUrls {
 
 export interface RenderOptions {
   site: SiteConfig;
+  /** The table and the content with their placeholders filled for the site (routes.ts, withWords). */
   routes: readonly Route[];
+  content: Content;
   assets: AssetUrls;
   /** The dev server's client script (scripts/dev/client.js), on every page and the error screen; never in production. */
   devScript?: string;
@@ -91,7 +94,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
     case 'redirect':
       return { kind: 'redirect', status: 301, location: resolution.location };
     case 'bad-request':
-      return { kind: 'error', status: 400, html: renderErrorPage({ message: 'Bad Request: the address is not valid.' }, options) };
+      return { kind: 'error', status: 400, html: renderErrorPage({ message: options.content.labels.badRequest }, options) };
     case 'not-found': {
       // Any other path shows the home screen, but says it is not a page of ours.
       const home = lookup(options.routes, HOME_PATH);
@@ -102,19 +105,20 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 }
 
 /** The fallback screen, for exceptions and for requests we refuse. */
-export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'assets' | 'devScript'>): string {
+export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'content' | 'assets' | 'devScript'>): string {
   return renderDocument(
-    <Document meta={errorMeta(options.site)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
+    <Document meta={errorMeta(options.site, options.content.labels)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
-        <ErrorScreen error={error} />
+        <ErrorScreen error={error} labels={options.content.labels} />
       </main>
     </Document>,
   );
 }
 
 function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
-  const { site, routes, assets } = options;
-  const ctx: PageContext = { site, routes, route, variant, asset: assets.url };
+  const { site, routes, content, assets } = options;
+  const { labels } = content;
+  const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url };
   const found = match === 'found';
   const Screen = route.screen;
   const nav: SiteNavProps = {
@@ -123,42 +127,43 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
     chrome: route.chrome,
     currentPath: found ? route.path : null,
     links: menuLinks(routes),
+    labels: labels.nav,
   };
   return renderDocument(
     <Document
-      meta={found ? pageMeta(route, variant, { site, routes, asset: assets.url }) : notFoundMeta(route, site)}
+      meta={found ? pageMeta(route, variant, { site, routes, content, asset: assets.url }) : notFoundMeta(route, site, labels)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
       devScript={options.devScript}
     >
       <a className="skip-link" href="#main">
-        Skip to main content
+        {labels.skipLink}
       </a>
       <Island name={ISLANDS.siteNav} props={nav}>
         <SiteNav {...nav} />
       </Island>
       <main id="main" tabIndex={-1}>
-        {found ? null : <NotFoundNotice />}
+        {found ? null : <NotFoundNotice text={labels.notFound} />}
         <Screen ctx={ctx} />
       </main>
-      <Footer site={site} chrome={route.chrome} contact={route.footer} />
+      <Footer site={site} content={content} chrome={route.chrome} contact={route.footer} />
     </Document>,
   );
 }
 
-function Footer({ site, chrome, contact }: { site: SiteConfig; chrome: Chrome; contact: boolean }) {
+function Footer({ site, content, chrome, contact }: { site: SiteConfig; content: Content; chrome: Chrome; contact: boolean }) {
   return (
     <footer className={`site-footer site-footer--${chrome}`}>
-      {contact ? <ContactBlock site={site} /> : null}
-      <BottomStrip site={site} chrome={chrome} legalHref={LEGAL_PATH} />
+      {contact ? <ContactBlock site={site} hours={content.hours} labels={content.labels.footer} /> : null}
+      <BottomStrip labels={content.labels.footer} chrome={chrome} legalHref={LEGAL_PATH} />
     </footer>
   );
 }
 
-function NotFoundNotice() {
+function NotFoundNotice({ text }: { text: string }) {
   return (
     <p className="notice" role="status">
-      We could not find that page. Here is our home page instead.
+      {text}
     </p>
   );
 }

@@ -1,20 +1,23 @@
 /**
- * The one route table. A page is its entry here, its screen and its content;
- * the server renders from the table, and the navigation, the Markdown pages,
- * llms.txt, the sitemap, the share images and the static export derive from
- * it. No other file lists routes.
+ * The one route table. A page is its entry here, its screen and its content
+ * file; the server renders from the table, and the navigation, the Markdown
+ * pages, llms.txt, the sitemap, the share images and the static export derive
+ * from it. The built-in screens are listed here; each category file and each
+ * Markdown page file of shared/content adds its own route.
  */
 import type { ReactNode } from 'react';
-import { productCategories } from './content/products.ts';
-import { LEGAL_DOCUMENT_IDS, type ProductCategory } from './content/schema.ts';
-import { listOf } from './content/words.ts';
+import * as content from './content/index.ts';
+import type { Category, Content, MarkdownPage } from './content/schema.ts';
+import { countOf, fill, fillAll, listOf, type Values } from './content/words.ts';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH } from './paths.ts';
 import type { PageContext } from './screens/context.ts';
 import { About } from './screens/About.tsx';
 import { Home } from './screens/Home.tsx';
 import { Legal } from './screens/Legal.tsx';
+import { MarkdownScreen } from './screens/MarkdownScreen.tsx';
 import { ProductList } from './screens/ProductList.tsx';
 import { Products } from './screens/Products.tsx';
+import type { SiteConfig } from './site.ts';
 
 export type Screen = (props: { ctx: PageContext }) => ReactNode;
 
@@ -33,8 +36,12 @@ export interface Route {
   footer: boolean;
   /** Its link in the overlay menu, or null for a page the menu does not list. */
   menuLabel: string | null;
+  /** The content entry the page's words come from, for pointing at them (scripts/check-content.ts). */
+  words: object;
   /** A product list screen's category. */
-  category?: ProductCategory;
+  category?: Category;
+  /** A page written in Markdown (shared/content/pages). */
+  page?: MarkdownPage;
   /** Breadcrumb parent; a page lists its children (the product cards). */
   parent?: string;
   /**
@@ -44,39 +51,19 @@ export interface Route {
   variants?: { param: string; values: readonly string[] };
 }
 
-/** The table for a list of categories: each gets its page under /products, and the copy that names them follows. */
-export function siteRoutes(categories: readonly ProductCategory[]): Route[] {
+type PageWords = { title: string; description: string; menuLabel: string | null };
+const page = (words: PageWords) => ({ title: words.title, description: words.description, menuLabel: words.menuLabel, words });
+
+/**
+ * The table for a content: the built-in screens with their words, a page per
+ * category under /products, and a page per Markdown page, before Legal.
+ */
+export function siteRoutes(words: Pick<Content, 'home' | 'about' | 'products' | 'legalPage' | 'categories' | 'legal' | 'pages'>): Route[] {
   return [
-    {
-      path: HOME_PATH,
-      screen: Home,
-      title: 'Procurement Perfected',
-      description:
-        'We source and compare supplier quotations for business buyers and present the three best offers. Free to the buyer.',
-      chrome: 'normal',
-      footer: false,
-      menuLabel: 'Home',
-    },
-    {
-      path: ABOUT_PATH,
-      screen: About,
-      title: 'About Us',
-      description:
-        'How we work: your Letter of Intent, a matching LOI under our name, quotations from our supplier network and the three offers that fit best.',
-      chrome: 'light',
-      footer: true,
-      menuLabel: 'About Us',
-    },
-    {
-      path: PRODUCTS_PATH,
-      screen: Products,
-      title: 'Our Products',
-      description: `${listOf(categories.map((category) => category.title))}, sourced from a vetted supplier network.`,
-      chrome: 'light',
-      footer: true,
-      menuLabel: 'Our Products',
-    },
-    ...categories.map(
+    { path: HOME_PATH, screen: Home, chrome: 'normal', footer: false, ...page(words.home) },
+    { path: ABOUT_PATH, screen: About, chrome: 'light', footer: true, ...page(words.about) },
+    { path: PRODUCTS_PATH, screen: Products, chrome: 'light', footer: true, ...page(words.products) },
+    ...words.categories.map(
       (category): Route => ({
         path: `${PRODUCTS_PATH}/${category.slug}`,
         screen: ProductList,
@@ -85,26 +72,57 @@ export function siteRoutes(categories: readonly ProductCategory[]): Route[] {
         chrome: 'normal',
         footer: true,
         menuLabel: null,
+        words: category,
         category,
         parent: PRODUCTS_PATH,
       }),
     ),
+    ...words.pages.map((markdown): Route => ({ path: markdown.path, screen: MarkdownScreen, chrome: 'normal', footer: true, ...page(markdown), page: markdown })),
     {
       path: LEGAL_PATH,
       screen: Legal,
-      title: 'Legal',
-      description: 'Terms of use, privacy policy and disclaimer.',
       chrome: 'normal',
       footer: true,
-      menuLabel: 'Legal',
-      variants: { param: LEGAL_TAB_PARAM, values: LEGAL_DOCUMENT_IDS },
+      ...page(words.legalPage),
+      variants: { param: LEGAL_TAB_PARAM, values: words.legal.map((doc) => doc.id) },
     },
   ];
 }
 
-export const routes: readonly Route[] = siteRoutes(productCategories);
+export const routes: readonly Route[] = siteRoutes(content);
 
 /** The categories of a route table, in its order. */
-export function categoriesOf(table: readonly Route[]): ProductCategory[] {
+export function categoriesOf(table: readonly Route[]): Category[] {
   return table.flatMap((route) => (route.category ? [route.category] : []));
+}
+
+/** A route table and the content with every placeholder filled for a site: what the pages are made from. */
+export interface SiteWords {
+  routes: Route[];
+  content: Content;
+}
+
+/** The words of a site: its settings and the table's categories put into every {placeholder}. */
+export function withWords(table: readonly Route[], site: SiteConfig): SiteWords {
+  const titles = categoriesOf(table).map((category) => category.title);
+  const values: Values = {
+    brandName: site.brandName,
+    generalEmail: site.generalEmail,
+    salesEmail: site.salesEmail,
+    publicUrl: site.publicUrl,
+    linkedInUrl: site.linkedInUrl,
+    categoryCount: countOf(titles.length),
+    categoryList: listOf(titles),
+  };
+  return {
+    routes: table.map((route) => ({
+      ...route,
+      title: fill(route.title, values),
+      description: fill(route.description, values),
+      menuLabel: route.menuLabel === null ? null : fill(route.menuLabel, values),
+      ...(route.category && { category: fillAll(route.category, values) }),
+      ...(route.page && { page: fillAll(route.page, values) }),
+    })),
+    content: fillAll({ ...content }, values),
+  };
 }

@@ -19,16 +19,3 @@ export const defaultSite: SiteConfig = {
   salesEmail: 'sales@example.com',
   linkedInUrl: 'https://www.linkedin.com/company/example',
 };
-
-/** Facts that are part of the product, not of the deployment. */
-export const businessHours = {
-  days: 'Monday to Friday',
-  hours: '9:00 am to 6:00 pm GMT',
-  closed: 'Closed on weekends and public holidays',
-  // schema.org form, for structured data.
-  opens: '09:00',
-  closes: '18:00',
-  dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-} as const;
-
-export const copyrightYear = 2023;

@@ -6,20 +6,22 @@
  */
 import { HOME_PATH } from './paths.ts';
 import type { Route } from './routes.ts';
-import { businessHours, type SiteConfig } from './site.ts';
+import type { Hours } from './content/schema.ts';
+import type { SiteConfig } from './site.ts';
 
 export interface StructuredDataInput {
   site: SiteConfig;
   routes: readonly Route[];
   /** Public URL of a built asset by its source name. */
   asset: (name: string) => string;
+  hours: Hours;
 }
 
 /** The icon crawlers show as the organisation's logo: square, raster, at least 112 px. */
 export const LOGO_ASSET = 'icons/icon-512.png';
 
 /**
- * The business hours are GMT all year (SPEC.md, section 9), so the times carry
+ * The business hours are GMT all year (the hours file says so), so the times carry
  * an explicit zero UTC offset (schema.org Time allows one) rather than being
  * read as the visitor's local time.
  */
@@ -51,7 +53,7 @@ export function serializeJsonLd(value: unknown): string {
  * ProfessionalService (a schema.org Organization and LocalBusiness) because it
  * is the type that carries opening hours; the hours are those the footer prints.
  */
-function organization({ site, asset }: StructuredDataInput) {
+function organization({ site, asset, hours }: StructuredDataInput) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -67,9 +69,9 @@ function organization({ site, asset }: StructuredDataInput) {
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: [...businessHours.dayOfWeek],
-        opens: `${businessHours.opens}:00${GMT_OFFSET}`,
-        closes: `${businessHours.closes}:00${GMT_OFFSET}`,
+        dayOfWeek: [...hours.days],
+        opens: `${hours.opens}:00${GMT_OFFSET}`,
+        closes: `${hours.closes}:00${GMT_OFFSET}`,
       },
     ],
     sameAs: [site.linkedInUrl],

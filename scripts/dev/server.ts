@@ -32,7 +32,7 @@ async function startSite(): Promise<RequestListener> {
     ]);
     loading.catch(() => undefined);
     const { contentProblems } = await import('../check-content.ts');
-    const problems = await contentProblems(root);
+    const problems = await contentProblems();
     if (problems.length > 0) {
       for (const line of problems) console.error(`content: ${line}`);
       console.error('The site stopped on the content problems above; the next save tries again.');

@@ -1,10 +1,8 @@
-import { aboutContent } from '../content/about.ts';
-import { categoriesOf } from '../routes.ts';
 import { SectionBody } from '../ui/Prose.tsx';
 import type { PageContext } from './context.ts';
 
 export function About({ ctx }: { ctx: PageContext }) {
-  const about = aboutContent(ctx.site, categoriesOf(ctx.routes));
+  const about = ctx.content.about;
   return (
     <div className="page page--light">
       <section className="section" aria-labelledby="about-us">

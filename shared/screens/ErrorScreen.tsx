@@ -1,3 +1,4 @@
+import type { Labels } from '../content/schema.ts';
 import { HOME_PATH } from '../paths.ts';
 
 export interface ErrorDetails {
@@ -7,17 +8,15 @@ export interface ErrorDetails {
   stack?: string;
 }
 
-export const ERROR_HEADING = 'Unexpected Application Error!';
-
-export function ErrorScreen({ error }: { error: ErrorDetails }) {
+export function ErrorScreen({ error, labels }: { error: ErrorDetails; labels: Labels }) {
   return (
     <div className="page error-screen">
-      <h1>{ERROR_HEADING}</h1>
+      <h1>{labels.errorHeading}</h1>
       <p className="error-screen__message">{error.message}</p>
       {error.stack ? <pre className="error-screen__stack">{error.stack}</pre> : null}
       <p>
         <a className="button" href={HOME_PATH}>
-          Go to the home page
+          {labels.errorHomeLink}
         </a>
       </p>
     </div>

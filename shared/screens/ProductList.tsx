@@ -8,7 +8,7 @@ export function ProductList({ ctx }: { ctx: PageContext }) {
   return (
     <div className="page">
       {parent ? (
-        <nav className="breadcrumb" aria-label="Breadcrumb">
+        <nav className="breadcrumb" aria-label={ctx.content.labels.breadcrumb}>
           <ol>
             <li>
               <a href={parent.path}>{parent.title}</a>

@@ -1,10 +1,13 @@
+import type { Content } from '../content/schema.ts';
 import type { Route } from '../routes.ts';
 import type { SiteConfig } from '../site.ts';
 
 /** What a screen may know when it renders. */
 export interface PageContext {
   site: SiteConfig;
+  /** The table, and the content, with their placeholders filled for this site (routes.ts, withWords). */
   routes: readonly Route[];
+  content: Content;
   route: Route;
   /** The variant's query ("?tab=privacy"), or "" for the route's default. */
   variant: string;

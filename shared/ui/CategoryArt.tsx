@@ -1,7 +1,7 @@
-import type { ProductCategory } from '../content/schema.ts';
+import type { Category } from '../content/schema.ts';
 
 interface CategoryArtProps {
-  category: ProductCategory;
+  category: Category;
   /** The public URL of a built asset (PageContext.asset). */
   asset: (name: string) => string;
   className: string;
@@ -9,7 +9,7 @@ interface CategoryArtProps {
   largestPaint?: boolean;
 }
 
-/** The size every category's illustration is drawn at (scripts/check-content.ts holds the files to it). */
+/** The size every category's illustration is drawn at (scripts/content/load.ts holds the files to it). */
 export const ART_SIZE = { width: 480, height: 320 } as const;
 
 /**

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useEnhanced } from './useEnhanced.ts';
-import type { LegalDocumentId } from '../content/schema.ts';
 import { LEGAL_TAB_PARAM } from '../paths.ts';
 import { LEGAL_PANEL_CLASS } from './islands.ts';
+
+/** A legal document's name: its file's (terms, privacy…), which its address carries (?tab=privacy). */
+type LegalDocumentId = string;
 
 export interface LegalTab {
   id: LegalDocumentId;
@@ -20,6 +22,8 @@ export type PanelBody = { content: ReactNode } | { html: string };
 export interface LegalTabsProps {
   tabs: LegalTab[];
   initial: LegalDocumentId;
+  /** What screen readers call the row of tabs. */
+  label: string;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface LegalTabsProps {
  * and keep the address bar in step so a tab can be shared and Back works.
  * https://www.w3.org/WAI/ARIA/apg/patterns/tabs/
  */
-export function LegalTabs({ tabs, initial, panels }: LegalTabsProps & { panels: PanelBody[] }) {
+export function LegalTabs({ tabs, initial, label, panels }: LegalTabsProps & { panels: PanelBody[] }) {
   const enhanced = useEnhanced();
   const [selected, setSelected] = useState(initial);
   const tabRefs = useRef(new Map<LegalDocumentId, HTMLAnchorElement>());
@@ -67,7 +71,7 @@ export function LegalTabs({ tabs, initial, panels }: LegalTabsProps & { panels: 
   return (
     <div className="legal-tabs">
       {/* Links between the documents until the script makes them tabs; a nav can carry both roles' label. */}
-      <nav className="legal-tabs__list" role={enhanced ? 'tablist' : undefined} aria-label="Legal documents">
+      <nav className="legal-tabs__list" role={enhanced ? 'tablist' : undefined} aria-label={label}>
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
           return (

@@ -1,40 +1,43 @@
-import { businessHours, copyrightYear, type SiteConfig } from '../site.ts';
+import type { Hours, Labels } from '../content/schema.ts';
+import { hoursText } from '../hours.ts';
 import type { Chrome } from '../routes.ts';
+import type { SiteConfig } from '../site.ts';
 
-export function ContactBlock({ site }: { site: SiteConfig }) {
+export function ContactBlock({ site, hours, labels }: { site: SiteConfig; hours: Hours; labels: Labels['footer'] }) {
+  const text = hoursText(hours);
   return (
     <section className="contact-block" aria-labelledby="footer-heading">
       <div className="contact-block__inner">
         <h2 id="footer-heading" className="visually-hidden">
-          Contact and business hours
+          {labels.heading}
         </h2>
         <section className="contact-block__col">
-          <h3>Business hours</h3>
+          <h3>{labels.hours}</h3>
           <p>
-            {businessHours.days}
+            {text.days}
             <br />
-            {businessHours.hours}
+            {text.hours}
           </p>
           {/* The same hours in the visitor's time zone, filled by client/local-hours.ts; not shown without a script. */}
           <p className="local-hours" data-local-hours="" />
-          <p className="muted">{businessHours.closed}</p>
+          <p className="muted">{hours.closed}</p>
         </section>
         <section className="contact-block__col">
-          <h3>Contact</h3>
+          <h3>{labels.contact}</h3>
           <ul className="plain-list">
             <li>
-              General inquiries: <a href={`mailto:${site.generalEmail}`}>{site.generalEmail}</a>
+              {labels.generalInquiries} <a href={`mailto:${site.generalEmail}`}>{site.generalEmail}</a>
             </li>
             <li>
-              Sales: <a href={`mailto:${site.salesEmail}`}>{site.salesEmail}</a>
+              {labels.sales} <a href={`mailto:${site.salesEmail}`}>{site.salesEmail}</a>
             </li>
           </ul>
         </section>
         <section className="contact-block__col">
-          <h3>Follow us</h3>
+          <h3>{labels.follow}</h3>
           <p>
             <a href={site.linkedInUrl} rel="noopener noreferrer">
-              {site.brandName} on LinkedIn
+              {labels.linkedIn}
             </a>
           </p>
         </section>
@@ -43,13 +46,11 @@ export function ContactBlock({ site }: { site: SiteConfig }) {
   );
 }
 
-export function BottomStrip({ site, chrome, legalHref }: { site: SiteConfig; chrome: Chrome; legalHref: string }) {
+export function BottomStrip({ labels, chrome, legalHref }: { labels: Labels['footer']; chrome: Chrome; legalHref: string }) {
   return (
     <div className={`bottom-strip bottom-strip--${chrome}`}>
-      <p>
-        © {copyrightYear} {site.brandName}
-      </p>
-      <a href={legalHref}>Legal</a>
+      <p>{labels.copyright}</p>
+      <a href={legalHref}>{labels.legal}</a>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon, LogoMark, MenuIcon } from './Icons.tsx';
 import { useEnhanced } from './useEnhanced.ts';
+import type { Labels } from '../content/schema.ts';
 import type { Chrome } from '../routes.ts';
 
 export interface NavLink {
@@ -15,6 +16,7 @@ export interface SiteNavProps {
   /** The canonical path of the page, or null on a page that is not ours (404). */
   currentPath: string | null;
   links: NavLink[];
+  labels: Labels['nav'];
 }
 
 export const MENU_ID = 'site-menu';
@@ -25,7 +27,7 @@ export const MENU_ID = 'site-menu';
  * script adds what a modal needs: focus moves in and stays in, the page
  * behind is inert, and focus returns to the drawer button on close.
  */
-export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: SiteNavProps) {
+export function SiteNav({ brandName, homeHref, chrome, currentPath, links, labels }: SiteNavProps) {
   const enhanced = useEnhanced();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -80,9 +82,9 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
           <LogoMark />
           <span className="brand__name">{brandName}</span>
         </a>
-        <nav className="site-header__nav" aria-label="Primary">
+        <nav className="site-header__nav" aria-label={labels.primary}>
           <a className="nav-link" href={homeHref} aria-current={homeActive ? 'page' : undefined}>
-            HOME
+            {labels.home}
           </a>
           <button
             ref={drawerRef}
@@ -92,7 +94,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
             popoverTargetAction="show"
             aria-controls={MENU_ID}
             aria-expanded={enhanced ? open : undefined}
-            aria-label="Open menu"
+            aria-label={labels.openMenu}
           >
             <MenuIcon />
           </button>
@@ -106,7 +108,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
         // A dialog either way (the label needs a role that can be named); modal only once the script traps focus.
         role="dialog"
         aria-modal={enhanced ? true : undefined}
-        aria-label="Menu"
+        aria-label={labels.menu}
         onKeyDown={trapTab}
       >
         <div className="overlay-menu__bar">
@@ -119,12 +121,12 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links }: Sit
             className="icon-button icon-button--light"
             popoverTarget={MENU_ID}
             popoverTargetAction="hide"
-            aria-label="Close menu"
+            aria-label={labels.closeMenu}
           >
             <CloseIcon />
           </button>
         </div>
-        <nav className="overlay-menu__nav" aria-label="Site">
+        <nav className="overlay-menu__nav" aria-label={labels.site}>
           <ul>
             {links.map((link) => {
               const current = linkState(link.href, currentPath);

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { Block, Inline } from '../content/schema.ts';
+
+/**
+ * Markdown as the content check handed it over (scripts/content/load.ts):
+ * headings, paragraphs, lists, links and emphasis. `##` is a section of the
+ * page, drawn at `sectionLevel` (h2 on a page of its own, h3 inside a legal
+ * document, whose own title is the h2).
+ */
+export function Markdown({ blocks, sectionLevel = 2 }: { blocks: readonly Block[]; sectionLevel?: number }) {
+  return <>{blocks.map((block, index) => renderBlock(block, index, sectionLevel))}</>;
+}
+
+function renderBlock(block: Block, key: number, sectionLevel: number): ReactNode {
+  switch (block.type) {
+    case 'heading': {
+      const Heading = `h${Math.min(6, block.depth - 2 + sectionLevel)}` as 'h2';
+      return <Heading key={key}>{inline(block.children)}</Heading>;
+    }
+    case 'paragraph':
+      return <p key={key}>{inline(block.children)}</p>;
+    case 'list': {
+      const List = block.ordered ? 'ol' : 'ul';
+      return (
+        <List key={key}>
+          {block.items.map((item, index) => (
+            // A tight list item is one paragraph: its words, without a <p>.
+            <li key={index}>{item.length === 1 && item[0]!.type === 'paragraph' ? inline(item[0]!.children) : item.map((child, at) => renderBlock(child, at, sectionLevel))}</li>
+          ))}
+        </List>
+      );
+    }
+  }
+}
+
+function inline(nodes: readonly Inline[]): ReactNode {
+  return nodes.map((node, index) => {
+    if (typeof node === 'string') return node === '\n' ? <br key={index} /> : node;
+    switch (node.type) {
+      case 'emphasis':
+        return <em key={index}>{inline(node.children)}</em>;
+      case 'strong':
+        return <strong key={index}>{inline(node.children)}</strong>;
+      case 'link':
+        return (
+          <a key={index} href={node.href}>
+            {inline(node.children)}
+          </a>
+        );
+    }
+  });
+}
