@@ -1,125 +1,302 @@
 /**
- * The content check (scripts/check-content.ts, with the schemas of
- * shared/content/schema.ts): the site's content passes, each kind of mistake
- * in a broken copy is one line naming file, entry and field, and
- * `npm run build` stops on it with exit code 1 and no stack trace.
+ * The content check (scripts/content/load.ts and scripts/check-content.ts):
+ * the site's content passes, each kind of mistake made in a copy of the
+ * content files is one line `file:line:column: field: problem` pointing at
+ * the mistake, and `npm run build` stops on it with exit code 1 and no stack
+ * trace. Positions are found in the edited file, not written down, so the
+ * tests hold whatever the words are.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { aboutContent } from '../shared/content/about.ts';
-import { homeContent } from '../shared/content/home.ts';
-import { legalDocuments } from '../shared/content/legal.ts';
-import { productCategories } from '../shared/content/products.ts';
-import { defaultSite } from '../shared/site.ts';
-import { checkContent, contentProblems, type ContentInput } from '../scripts/check-content.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentProblems } from '../scripts/check-content.ts';
+import { ART_DIR, CONTENT_DIR, readContent, type ContentDirs } from '../scripts/content/load.ts';
+import { jsonSchemas, SCHEMA_DIR } from '../scripts/content/schemas.ts';
 import { copyProject } from '../scripts/sandbox.ts';
+import { PLACEHOLDERS } from '../shared/content/schema.ts';
 
-const ART = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320"></svg>';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field, broken on purpose
-type Loose = Record<string, any>;
-
-/** The real content, each piece a deep copy the test may break, with every illustration present. */
-function content() {
+/** A copy of the content and art folders a test may break. */
+function contentCopy() {
+  const root = mkdtempSync(join(tmpdir(), 'content-'));
+  const dirs: ContentDirs = { root, content: join(root, 'shared', 'content'), art: join(root, 'client', 'assets', 'art') };
+  cpSync(CONTENT_DIR, dirs.content, { recursive: true });
+  cpSync(ART_DIR, dirs.art, { recursive: true });
+  copies.push(root);
+  const path = (file: string) => join(dirs.content, file);
   return {
-    products: structuredClone(productCategories) as unknown as Loose[],
-    legal: structuredClone(legalDocuments(defaultSite)) as unknown as Loose[],
-    about: structuredClone(aboutContent(defaultSite, productCategories)) as Loose,
-    home: { ...homeContent } as Loose,
-    art: new Map<string, string | undefined>(),
-  };
-}
-type Content = ReturnType<typeof content>;
-
-function check(c: Content): Promise<string[]> {
-  const input: ContentInput = {
-    productCategories: c.products,
-    legalDocuments: c.legal,
-    aboutContent: c.about,
-    homeContent: c.home,
-    readArt: (file) => {
-      const svg = c.art.has(file) ? c.art.get(file) : ART;
-      return svg === undefined ? undefined : Buffer.from(svg);
+    dirs,
+    read: (file: string) => readFileSync(path(file), 'utf8'),
+    write: (file: string, text: string) => {
+      mkdirSync(join(path(file), '..'), { recursive: true });
+      writeFileSync(path(file), text);
     },
+    /** Replaces the first `from` in a content file; the test fails if there is none. */
+    edit(file: string, from: string | RegExp, to: string) {
+      const text = readFileSync(path(file), 'utf8');
+      expect(text).toMatch(from);
+      writeFileSync(path(file), text.replace(from, to));
+    },
+    /** "line:column" of the first `needle` in a content file as it is now. */
+    at(file: string, needle: string) {
+      const text = readFileSync(path(file), 'utf8');
+      const offset = text.indexOf(needle);
+      expect(offset, `${needle} in ${file}`).toBeGreaterThanOrEqual(0);
+      const before = text.slice(0, offset).split('\n');
+      return `${before.length}:${before.at(-1)!.length + 1}`;
+    },
+    problems: () => readContent(dirs).problems,
   };
-  return checkContent(input);
 }
+const copies: string[] = [];
+afterEach(() => {
+  for (const root of copies.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** A category file of the copy, and the first value of one of its fields, as the file has it. */
+const CATEGORY = 'categories/textiles.yaml';
+const ANOTHER = 'categories/energy-and-fuel.yaml';
+const LEGAL = 'legal/privacy.md';
+const valueOf = (text: string, field: string) => new RegExp(`^(\\s*-?\\s*${field}:) (.+)$`, 'm').exec(text)!;
 
 describe('the content check', () => {
   it('finds nothing wrong with the site’s content and illustrations', async () => {
     expect(await contentProblems()).toEqual([]);
   });
 
-  const products = 'shared/content/products.ts';
-  it.each<[string, (c: Content) => void, string]>([
-    ['an empty description', (c) => (c.products[1]!.description = ''), `${products}: agriculture-inputs: description: is empty`],
-    ['a blank intro', (c) => (c.products[2]!.intro = '   '), `${products}: industrial-chemicals: intro: is empty`],
-    ['a missing subtitle', (c) => delete c.products[0]!.subtitle, `${products}: energy-and-fuel: subtitle: is missing`],
-    ['a missing image', (c) => delete c.products[4]!.image, `${products}: textiles: image: is missing`],
-    ['a title of the wrong type', (c) => (c.products[3]!.title = 5), `${products}: construction-materials: title: should be a string, not 5`],
-    ['an unknown key (a typo)', (c) => (c.products[0]!.subtitel = 'x'), `${products}: energy-and-fuel: subtitel: is not a field of this entry`],
-    ['a repeated slug', (c) => (c.products[1]!.slug = 'energy-and-fuel'), `${products}: energy-and-fuel: slug: "energy-and-fuel" is used by another category`],
-    ['a slug that is not URL-safe', (c) => (c.products[4]!.slug = 'Textiles & Fabrics'), `${products}: Textiles & Fabrics: slug: is not lowercase letters, digits and single hyphens`],
-    ['a missing illustration', (c) => c.art.set('textiles.svg', undefined), `${products}: textiles: image.file: client/assets/art/textiles.svg is missing`],
+  it.each<[string, (c: ReturnType<typeof contentCopy>) => string]>([
+    [
+      'an empty field',
+      (c) => {
+        c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: ""');
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, '""')}: subtitle: is empty`;
+      },
+    ],
+    [
+      'a blank field',
+      (c) => {
+        c.edit(CATEGORY, /^intro: .+$/m, 'intro: "   "');
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, '"   "')}: intro: is empty`;
+      },
+    ],
+    [
+      'a missing field, at the entry it belongs to',
+      (c) => {
+        c.edit(CATEGORY, /^subtitle: .+\n/m, '');
+        return `shared/content/${CATEGORY}:2:1: subtitle: is missing`;
+      },
+    ],
+    [
+      'an unknown field (a typo)',
+      (c) => {
+        c.edit(CATEGORY, /^subtitle:/m, 'subtitel:');
+        return [`shared/content/${CATEGORY}:2:1: subtitle: is missing`, `shared/content/${CATEGORY}:${c.at(CATEGORY, 'subtitel')}: subtitel: is not a field of this entry (a typo?)`].join('\n');
+      },
+    ],
+    [
+      'a wrong type',
+      (c) => {
+        c.edit(CATEGORY, /^order: .+$/m, 'order: fifth');
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, 'fifth')}: order: should be a number, not "fifth"`;
+      },
+    ],
+    [
+      'an empty list item deep in an entry',
+      (c) => {
+        const item = valueOf(c.read(CATEGORY), 'heading')[0];
+        c.edit(CATEGORY, item, item.replace(/heading: .+/, 'heading: ""'));
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, '""')}: headings[0].heading: is empty`;
+      },
+    ],
+    [
+      'a YAML syntax error',
+      (c) => {
+        c.edit(CATEGORY, /^title: (.+)$/m, 'title: "$1');
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, 'title: "').split(':')[0]}:8:`;
+      },
+    ],
+    [
+      'a front matter syntax error in Markdown',
+      (c) => {
+        c.edit(LEGAL, /^title: (.+)$/m, 'title: [$1');
+        return `shared/content/${LEGAL}:${c.at(LEGAL, 'title: [').split(':')[0]}:8:`;
+      },
+    ],
+    [
+      'a date that is not one',
+      (c) => {
+        c.edit(LEGAL, /^updated: .+$/m, 'updated: 1 June 2023');
+        return `shared/content/${LEGAL}:${c.at(LEGAL, '1 June 2023')}: updated: "1 June 2023" is not a date written YYYY-MM-DD`;
+      },
+    ],
+    [
+      'raw HTML in Markdown, with its line',
+      (c) => {
+        c.write(LEGAL, `${c.read(LEGAL)}\n<script>alert('hello')</script>\n`);
+        return `shared/content/${LEGAL}:${c.at(LEGAL, '<script>')}: text: raw HTML is not allowed in the text`;
+      },
+    ],
+    [
+      'HTML inside a paragraph of Markdown',
+      (c) => {
+        c.write(LEGAL, `${c.read(LEGAL)}\nThis is <b style="color:red">loud</b>.\n`);
+        return [`shared/content/${LEGAL}:${c.at(LEGAL, '<b ')}: text: raw HTML is not allowed in the text`, `shared/content/${LEGAL}:${c.at(LEGAL, '</b>')}: text: raw HTML is not allowed in the text`].join('\n');
+      },
+    ],
+    [
+      'an image in Markdown',
+      (c) => {
+        c.write(LEGAL, `${c.read(LEGAL)}\n![A chart](https://example.org/chart.png)\n`);
+        return `shared/content/${LEGAL}:${c.at(LEGAL, '![')}: text: images are not allowed in the text`;
+      },
+    ],
+    [
+      'a link to a script',
+      (c) => {
+        c.write(LEGAL, `${c.read(LEGAL)}\n[Click](javascript:alert(1))\n`);
+        return `shared/content/${LEGAL}:${c.at(LEGAL, '[Click]')}: text: links go to addresses starting https:, http:, mailto: or /, not "javascript:alert(1)"`;
+      },
+    ],
+    [
+      'an unknown placeholder in YAML',
+      (c) => {
+        c.edit('about.yaml', /^lead: .+$/m, 'lead: "{brandname} sources quotations."');
+        return `shared/content/about.yaml:${c.at('about.yaml', '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+      },
+    ],
+    [
+      'an unknown placeholder in Markdown',
+      (c) => {
+        c.write(LEGAL, `${c.read(LEGAL)}\nWrite to {email}.\n`);
+        return `shared/content/${LEGAL}:${c.at(LEGAL, 'Write to {email}')}: text: {email} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+      },
+    ],
+    [
+      'a file without its schema line',
+      (c) => {
+        c.edit(CATEGORY, /^# yaml-language-server: .+\n/, '');
+        return `shared/content/${CATEGORY}:1:1: the first line must be "# yaml-language-server: $schema=../schemas/categories.json", which lets editors check the fields as you type`;
+      },
+    ],
+    [
+      'a missing illustration',
+      (c) => {
+        c.edit(CATEGORY, /^(\s+file: )(.+)\.svg$/m, '$1$2-missing.svg');
+        const file = valueOf(c.read(CATEGORY), 'file')[2];
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: client/assets/art/${file} is missing`;
+      },
+    ],
     [
       'an illustration of another size',
-      (c) => c.art.set('textiles.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>'),
-      `${products}: textiles: image.file: client/assets/art/textiles.svg is 400 × 400, not the 480 × 320 it is shown at`,
+      (c) => {
+        const file = valueOf(c.read(CATEGORY), 'file')[2]!;
+        writeFileSync(join(c.dirs.art, file), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>');
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: client/assets/art/${file} is 400 × 400, not the 480 × 320 it is shown at`;
+      },
     ],
-    ['a file that is no image', (c) => c.art.set('textiles.svg', 'not an image'), `${products}: textiles: image.file: client/assets/art/textiles.svg is not an image image-size can read`],
-    ['an empty alt text', (c) => (c.products[0]!.image.alt = ' '), `${products}: energy-and-fuel: image.alt: is empty`],
-    ['an empty heading', (c) => (c.products[2]!.headings[3].heading = ''), `${products}: industrial-chemicals: headings[3].heading: is empty`],
-    ['a heading twice in a category', (c) => (c.products[3]!.headings[1].heading = 'Basic Building Materials'), `${products}: construction-materials: headings[1].heading: "Basic Building Materials" appears twice in this category`],
-    ['a heading without items', (c) => (c.products[0]!.headings[0].items = []), `${products}: energy-and-fuel: headings[0].items: needs at least 1`],
     [
-      'a title too long for its share image',
-      (c) => (c.products[4]!.title = 'Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need'),
-      `${products}: textiles: title: "Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need" is too long for its share image (shorten it)`,
+      'an illustration that is no image',
+      (c) => {
+        const file = valueOf(c.read(CATEGORY), 'file')[2]!;
+        writeFileSync(join(c.dirs.art, file), 'not an image');
+        return `shared/content/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: client/assets/art/${file} is not an image image-size can read`;
+      },
     ],
-    ['an undated legal document', (c) => (c.legal[1]!.updated = '1 June 2023'), 'shared/content/legal.ts: privacy: updated: "1 June 2023" is not a date written YYYY-MM-DD'],
-    ['an impossible date', (c) => (c.legal[0]!.updated = '2023-02-30'), 'shared/content/legal.ts: terms: updated: "2023-02-30" is not a date written YYYY-MM-DD'],
-    ['a legal document without sections', (c) => (c.legal[2]!.sections = []), 'shared/content/legal.ts: disclaimer: sections: needs at least 1'],
-    ['the legal documents out of order', (c) => c.legal.reverse(), 'shared/content/legal.ts: legalDocuments: must be terms, privacy, disclaimer, in that order'],
-    ['an empty About paragraph', (c) => (c.about.values.paragraphs[1] = ''), 'shared/content/about.ts: aboutContent: values.paragraphs[1]: is empty'],
-    ['a missing home tagline', (c) => delete c.home.tagline, 'shared/content/home.ts: homeContent: tagline: is missing'],
-  ])('reports %s in one line naming the file, the entry and the field', async (_case, breakIt, expected) => {
-    const c = content();
-    expect(await check(c)).toEqual([]);
-    breakIt(c);
-    expect(await check(c)).toEqual([expected]);
+    [
+      'a Markdown page with no front matter',
+      (c) => {
+        c.write('pages/made-up-by-the-test.md', 'Just words.\n');
+        return 'shared/content/pages/made-up-by-the-test.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---';
+      },
+    ],
+  ])('reports %s in one line: file, line, column, field, problem', (_case, breakIt) => {
+    const c = contentCopy();
+    expect(c.problems()).toEqual([]);
+    const expected = breakIt(c);
+    const problems = c.problems().join('\n');
+    // A syntax error's message is the YAML parser's own; its place, the quote or bracket left open, is the test's.
+    if (expected.endsWith(':')) expect(problems).toMatch(new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} YAML: .+ \\(opened here\\)$`));
+    else expect(problems).toBe(expected);
   });
 
-  it('reports every problem, not only the first', async () => {
-    const c = content();
-    c.products[0]!.slug = 'agriculture-inputs';
-    c.legal[0]!.sections = [];
-    c.home.lead = '';
-    expect(await check(c)).toHaveLength(3);
+  describe('two entries that share what must be theirs alone', () => {
+    it.each([
+      ['slug', 'is also the slug of'],
+      ['order', 'is also the order of'],
+    ])('a %s: one line naming both files', (field, says) => {
+      const c = contentCopy();
+      const value = valueOf(c.read(CATEGORY), field)[2]!;
+      c.edit(ANOTHER, new RegExp(`^${field}: .+$`, 'm'), `${field}: ${value}`);
+      const problems = c.problems();
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^shared/content/categories/[\\w-]+\\.yaml:\\d+:\\d+: ${field}: "?${value}"? ${says} shared/content/categories/[\\w-]+\\.yaml$`));
+      for (const file of [CATEGORY, ANOTHER]) expect(problems[0]).toContain(`shared/content/${file}`);
+    });
+
+    it('an address: a Markdown page at a built-in page’s, a category’s or another page’s', () => {
+      const c = contentCopy();
+      const page = (path: string) => `---\n# yaml-language-server: $schema=../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
+      const slug = valueOf(c.read(CATEGORY), 'slug')[2]!;
+      c.write('pages/zz-made-up-a.md', page('/about'));
+      c.write('pages/zz-made-up-b.md', page(`/products/${slug}`));
+      c.write('pages/zz-made-up-c.md', page('/zz-made-up'));
+      c.write('pages/zz-made-up-d.md', page('/zz-made-up'));
+      expect(c.problems()).toEqual([
+        'shared/content/pages/zz-made-up-a.md:3:7: path: /about is the address of a built-in page',
+        `shared/content/pages/zz-made-up-b.md:3:7: path: /products/${slug} is also the address of shared/content/${CATEGORY}`,
+        'shared/content/pages/zz-made-up-d.md:3:7: path: /zz-made-up is also the address of shared/content/pages/zz-made-up-c.md',
+      ]);
+    });
+  });
+
+  it('reports a title too long for its share image, at the title', async () => {
+    const c = contentCopy();
+    const long = 'Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need';
+    c.edit(CATEGORY, /^title: .+$/m, `title: ${long}`);
+    expect(await contentProblems(c.dirs)).toEqual([`shared/content/${CATEGORY}:${c.at(CATEGORY, long)}: title: "${long}" is too long for its share image (shorten it)`]);
+  });
+
+  it('reports every problem, not only the first', () => {
+    const c = contentCopy();
+    c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: ""');
+    c.edit('home.yaml', /^lead: .+$/m, 'lead: ""');
+    c.write(LEGAL, `${c.read(LEGAL)}\n<iframe></iframe>\n`);
+    expect(c.problems()).toHaveLength(3);
+  });
+});
+
+describe('the JSON Schemas editors check against', () => {
+  it('are those the zod schemas give today (npm run schemas writes them)', () => {
+    for (const [name, text] of Object.entries(jsonSchemas())) {
+      expect(readFileSync(join(SCHEMA_DIR, `${name}.json`), 'utf8'), `shared/content/schemas/${name}.json is out of date: run npm run schemas`).toBe(text);
+    }
+    expect(readdirSync(SCHEMA_DIR).sort()).toEqual(Object.keys(jsonSchemas()).map((name) => `${name}.json`).sort());
+  });
+
+  it('are named by the first line of every content file, in the form the YAML language server reads', () => {
+    // The loader refuses a file without it (above); here, that the line names a schema that exists.
+    const c = contentCopy();
+    expect(c.problems()).toEqual([]);
+    for (const file of ['home.yaml', CATEGORY, LEGAL]) {
+      const line = c.read(file).split('\n').find((text) => text.startsWith('# yaml-language-server: $schema='))!;
+      const schema = join(c.dirs.content, file, '..', line.slice('# yaml-language-server: $schema='.length));
+      expect(JSON.parse(readFileSync(schema, 'utf8')).type).toBe('object');
+    }
   });
 });
 
 describe('npm run build with broken content', () => {
   it('stops with exit code 1 before building, one line per problem and no stack trace', () => {
     const sandbox = copyProject();
-    const edit = (file: string, from: string, to: string) => {
-      const path = join(sandbox.root, file);
-      const text = readFileSync(path, 'utf8');
-      expect(text).toContain(from);
-      writeFileSync(path, text.replace(from, to));
-    };
+    const file = join(sandbox.root, 'shared', 'content', CATEGORY);
     try {
-      edit('shared/content/products.ts', "file: 'textiles.svg'", "file: 'textile.svg'");
-      edit('shared/content/products.ts', "subtitle: 'Fuels, power generation and storage',", "colour: 'red',");
-      edit('shared/site.ts', "salesEmail: 'sales@example.com'", "salesEmail: 'sales at example.com'");
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^subtitle:/m, 'colour:'));
       const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000 });
       expect(build.stderr.split('\n').filter(Boolean)).toEqual([
-        'shared/content/products.ts: energy-and-fuel: subtitle: is missing',
-        'shared/content/products.ts: energy-and-fuel: colour: is not a field of this entry',
-        'shared/content/products.ts: textiles: image.file: client/assets/art/textile.svg is missing',
-        'shared/site.ts: defaultSite: the default of SALES_EMAIL: "sales at example.com" is not an e-mail address such as sales@example.com',
-        'Build stopped: 4 content problems (scripts/check-content.ts).',
+        `shared/content/${CATEGORY}:2:1: subtitle: is missing`,
+        expect.stringMatching(new RegExp(`^shared/content/${CATEGORY}:\\d+:1: colour: is not a field of this entry \\(a typo\\?\\)$`)),
+        'Build stopped: 2 content problems (scripts/check-content.ts).',
       ]);
       expect(build.status).toBe(1);
       expect(build.stdout).not.toContain('Built');

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from '../server/app.ts';
-import { routes, type Route } from '../shared/routes.ts';
+import { routes, withWords, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
@@ -11,6 +11,9 @@ export function testApp(overrides: Partial<AppOptions> = {}) {
     ...overrides,
   });
 }
+
+/** The table and the content with the default settings in their placeholders, as the pages show them. */
+export const { routes: siteRoutes, content } = withWords(routes, defaultSite);
 
 /** The message of the error the throwing route's screen throws. */
 export const THROWN_MESSAGE = 'The widget fell over';

@@ -1,18 +1,34 @@
 /**
- * The footer's hours in the visitor's time zone (shared/hours.ts): the GMT
- * hours of shared/site.ts as clocks elsewhere show them, across midnight,
- * weekends, daylight saving time and half-hour zones.
+ * The hours in words and in the visitor's time zone (shared/hours.ts), for
+ * hours of the test's own: GMT hours as clocks elsewhere show them, across
+ * midnight, weekends, daylight saving time and half-hour zones. The site's
+ * own hours (shared/content/hours.yaml) are the spec's, checked in
+ * tests/site.test.ts; these do not change when they do.
  */
 import { describe, expect, it } from 'vitest';
-import { localHours, placeName } from '../shared/hours.ts';
-import { businessHours } from '../shared/site.ts';
+import type { Hours, Labels } from '../shared/content/schema.ts';
+import { hoursText, localHours, placeName } from '../shared/hours.ts';
 
-const at = (iso: string, zone: string) => localHours(new Date(iso), zone);
+const HOURS: Hours = { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00', timeZone: 'GMT', closed: 'Closed on weekends' };
+const LABELS: Labels['hours'] = { openNow: 'Open now', closedNow: 'Closed now', nextDay: 'the next day', in: 'in', yourTimeZone: 'your time zone' };
+const at = (iso: string, zone: string, hours = HOURS) => localHours(new Date(iso), zone, hours, LABELS);
+
+describe('hoursText', () => {
+  it.each<[Partial<Hours>, { days: string; hours: string }]>([
+    [{}, { days: 'Monday to Friday', hours: '9:00 am to 6:00 pm GMT' }],
+    [{ opens: '08:30', closes: '12:00' }, { days: 'Monday to Friday', hours: '8:30 am to 12:00 pm GMT' }],
+    [{ days: ['Saturday', 'Sunday', 'Monday'], opens: '00:00', closes: '23:59' }, { days: 'Saturday to Monday', hours: '12:00 am to 11:59 pm GMT' }],
+    [{ days: ['Monday', 'Wednesday', 'Friday'] }, { days: 'Monday, Wednesday, Friday', hours: '9:00 am to 6:00 pm GMT' }],
+    [{ days: ['Tuesday'] }, { days: 'Tuesday', hours: '9:00 am to 6:00 pm GMT' }],
+  ])('writes %j as %j', (change, text) => {
+    expect(hoursText({ ...HOURS, ...change })).toEqual(text);
+  });
+});
 
 describe('localHours', () => {
-  it('reads the same hours as the structured data and the footer', () => {
-    expect([businessHours.opens, businessHours.closes]).toEqual(['09:00', '18:00']);
-    expect(businessHours.hours).toBe('9:00 am to 6:00 pm GMT');
+  it('follows the hours it is given: opening at 8:30 GMT is 9:30 am in London in summer', () => {
+    expect(at('2026-07-15T07:45:00Z', 'Europe/London', { ...HOURS, opens: '08:30' }).text).toBe('9:30 am – 7:00 pm in London · Closed now');
+    expect(at('2026-07-15T07:45:00Z', 'Europe/London').text).toBe('10:00 am – 7:00 pm in London · Closed now');
   });
 
   it.each([
@@ -77,7 +93,8 @@ describe('localHours', () => {
   it('names the place from the time zone id', () => {
     expect(placeName('Asia/Tokyo')).toBe('Tokyo');
     expect(placeName('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
-    expect(placeName('UTC')).toBe('your time zone');
-    expect(placeName('Etc/GMT+5')).toBe('your time zone');
+    expect(placeName('UTC')).toBeUndefined();
+    expect(placeName('Etc/GMT+5')).toBeUndefined();
+    expect(at('2026-07-15T10:00:00Z', 'Etc/GMT+5').text).toBe('4:00 am – 1:00 pm in your time zone · Open now');
   });
 });

@@ -8,12 +8,9 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
-import { aboutContent } from '../shared/content/about.ts';
-import { productCategories } from '../shared/content/products.ts';
 import { markdownAddress } from '../shared/markdown.ts';
-import { routes } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { listening, testApp } from './helpers.ts';
+import { listening, testApp, siteRoutes as routes } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
@@ -114,7 +111,7 @@ describe('llms.txt', () => {
     // One paragraph, quoted, that says what the About page says: the LOI, three offers, free to the buyer, the commission.
     expect(blocks[1]).toMatch(/^> [^\n]+$/);
     for (const fact of ['Letter of Intent (LOI)', 'three offers', 'free to the buyer', '0.05 to 2 percent']) expect(blocks[1]).toContain(fact);
-    const about = JSON.stringify(aboutContent(site, productCategories));
+    const about = parse((await request(app).get('/about').expect(200)).text).querySelector('main')!.text;
     expect(about).toContain('0.05 to 2 percent');
     expect(about).toContain('Letter of Intent (LOI)');
     // Sections of links.

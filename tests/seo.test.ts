@@ -13,11 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { BACKGROUND_COLOR, THEME_COLOR, shareImage } from '../shared/metadata.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../shared/render.tsx';
-import { routes, type Route } from '../shared/routes.ts';
+import { withWords, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../shared/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { testApp } from './helpers.ts';
+import { content, siteRoutes as routes, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
@@ -74,7 +74,7 @@ describe('the head of every route address', () => {
     expect(meta(doc, 'og:type')).toBe('website');
     expect(meta(doc, 'og:site_name')).toBe(site.brandName);
     // The page's own share image, named by its title and a content hash.
-    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/${shareImage(route).name.replace('.png', '')}\\.[0-9a-f]+\\.png$`));
+    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/${shareImage(route, content).name.replace('.png', '')}\\.[0-9a-f]+\\.png$`));
     expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
     expect(meta(doc, 'og:image:alt')).toMatch(new RegExp(`^${route.title}: `));
     expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
@@ -227,7 +227,7 @@ describe('structured data', () => {
     });
 
     it('cannot close the script element early, and the CSP allows exactly what is printed', async () => {
-      const result = renderPage('/products/textiles', { site: hostile, routes, assets });
+      const result = renderPage('/products/textiles', { site: hostile, ...withWords(routes, hostile), assets });
       expect(result.kind).toBe('page');
       const html = result.kind === 'page' ? result.html : '';
       const doc = parse(html);

@@ -8,9 +8,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { menuLinks } from '../shared/paths.ts';
-import { categoriesOf, routes, type Route } from '../shared/routes.ts';
+import { categoriesOf, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute, siteRoutes as routes } from './helpers.ts';
 import { SPEC_CATEGORIES, SPEC_COPYRIGHT_YEAR, SPEC_ERROR_HEADING, SPEC_HOME, SPEC_HOURS, SPEC_LEGAL_TABS, SPEC_LIGHT_PAGES, SPEC_MENU, SPEC_NO_FOOTER } from './spec.ts';
 
 const app = testApp();

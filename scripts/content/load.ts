@@ -15,7 +15,7 @@ import { basename, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
 import type { Nodes as MdNode, PhrasingContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { CST, isMap, isScalar, LineCounter, parseDocument, Parser, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { ABOUT_PATH, aliases, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH } from '../../shared/paths.ts';
 import { ART_SIZE } from '../../shared/ui/CategoryArt.tsx';
@@ -165,8 +165,10 @@ function readEntry<N extends keyof typeof COLLECTIONS>(name: N, path: string, di
     return { row: pos.line + yamlLine - 1, column: pos.col };
   };
   for (const error of doc.errors) {
-    const { row, column } = where(error.pos[0]);
-    problems.push(line(row, column, '', `YAML: ${error.message.split('\n')[0]}`));
+    // The parser notices an unclosed quote or bracket where the file ends; the editor's mistake is where it opened.
+    const opened = unclosedBefore(yamlText, error.pos[0]);
+    const { row, column } = where(opened ?? error.pos[0]);
+    problems.push(line(row, column, '', `YAML: ${error.message.split('\n')[0]}${opened === undefined ? '' : ' (opened here)'}`));
   }
   if (problems.length > before) return undefined;
 
@@ -199,6 +201,28 @@ function readEntry<N extends keyof typeof COLLECTIONS>(name: N, path: string, di
   const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem))) : [];
   if (problems.length > before) return undefined;
   return { id: basename(path).replace(/\.(yaml|md)$/, ''), file, data, body, at };
+}
+
+/** Where the last quote or bracket that is never closed opens, before an offset. */
+function unclosedBefore(source: string, offset: number): number | undefined {
+  let opened: number | undefined;
+  const check = (token: CST.Token | undefined) => {
+    if (!token || token.offset > offset) return;
+    if (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') {
+      const quote = token.source[0]!;
+      if (token.source.length < 2 || !token.source.endsWith(quote)) opened = token.offset;
+    }
+    if (token.type === 'flow-collection' && !token.end.some((end) => end.type === 'flow-map-end' || end.type === 'flow-seq-end')) opened = token.offset;
+  };
+  for (const token of new Parser().parse(source)) {
+    if (token.type !== 'document') continue;
+    check(token.value);
+    CST.visit(token, (item) => {
+      check(item.key ?? undefined);
+      check(item.value);
+    });
+  }
+  return opened;
 }
 
 /** The first line of a content file (of its front matter, in Markdown): where the YAML language server finds its schema. */

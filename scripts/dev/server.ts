@@ -35,8 +35,8 @@ async function startSite(): Promise<RequestListener> {
     const problems = await contentProblems();
     if (problems.length > 0) {
       for (const line of problems) console.error(`content: ${line}`);
-      console.error('The site stopped on the content problems above; the next save tries again.');
-      process.exit(1);
+      console.error('The site stopped on the content problems above; open tabs show them, and the next save tries again.');
+      return failurePage(problems.join('\n'), 'The content has a mistake');
     }
     const [{ createApp }, { readConfig }, { createLogger }] = await loading;
     const config = readConfig(process.env);
@@ -44,14 +44,15 @@ async function startSite(): Promise<RequestListener> {
   } catch (error) {
     const why = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(`${why}\nThe site could not start: open tabs show why, and the next save tries again.`);
-    return failurePage(why);
+    return failurePage(why, 'The site could not start');
   }
 }
 
-function failurePage(why: string): RequestListener {
+/** What every open tab shows while the site cannot start: the reason, as the terminal has it. */
+function failurePage(why: string, title: string): RequestListener {
   const html =
-    `<!DOCTYPE html><html lang="en"><title>The site could not start</title><script type="module" src="${DEV_CLIENT_PATH}"></script>` +
-    `<h1>The site could not start</h1><p>Save a fix and this tab reloads by itself.</p><pre>${why.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`)}</pre></html>`;
+    `<!DOCTYPE html><html lang="en"><title>${title}</title><script type="module" src="${DEV_CLIENT_PATH}"></script>` +
+    `<h1>${title}</h1><p>Save a fix and this tab reloads by itself.</p><pre>${why.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`)}</pre></html>`;
   return (_req, res) => {
     res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);

@@ -10,8 +10,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM } from '../../shared/paths.ts';
 import { routes } from '../../shared/routes.ts';
-import { businessHours } from '../../shared/site.ts';
-import { listening, testApp } from '../helpers.ts';
+import { hoursText } from '../../shared/hours.ts';
+import { content, listening, testApp } from '../helpers.ts';
 import { SPEC_ERROR_HEADING, SPEC_HOME, SPEC_LEGAL_TABS } from '../spec.ts';
 import {
   addresses,
@@ -312,7 +312,7 @@ describeInBrowser('in Chromium', () => {
         const slot = page.locator('[data-local-hours]');
         await expect.poll(() => slot.textContent()).toBe(text);
         // The GMT hours are still there, as the HTML has them.
-        await expect.poll(() => page.locator('.contact-block').textContent()).toContain(businessHours.hours);
+        await expect.poll(() => page.locator('.contact-block').textContent()).toContain(hoursText(content.hours).hours);
         // Filled without React: the islands are hydrated only on a first interaction.
         expect(await page.locator('#site-menu[aria-modal="true"]').count()).toBe(0);
         // The text fits the room kept for it, and nothing moved when it came.
@@ -338,7 +338,7 @@ describeInBrowser('in Chromium', () => {
       const { page, problems, close } = await openPage(site, WIDTHS.phone, { timezoneId: 'Asia/Tokyo', javaScriptEnabled: false });
       try {
         await page.goto(site.url(ABOUT_PATH));
-        expect(await page.locator('.contact-block').textContent()).toContain(businessHours.hours);
+        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours).hours);
         const slot = page.locator('[data-local-hours]');
         expect(await slot.textContent()).toBe('');
         expect(await slot.isVisible()).toBe(false);
