@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { categories } from '../shared/content/index.ts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../scripts/sandbox.ts';
@@ -151,25 +152,28 @@ describe('npm run dev', () => {
     expect((await request(dev.origin).get(after!).expect(200)).text).toContain('saved just now');
   });
 
-  it('stops on a content problem with one line per problem, and starts again when the fix is saved', async () => {
-    const file = join(sandbox.root, 'shared', 'content', 'products.ts');
+  it('stops on a content problem with one line per problem, shows the same line in the page, and starts again when the fix is saved', async () => {
+    const file = join(sandbox.root, 'shared', 'content', 'categories', `${categories[0]!.slug}.yaml`);
     const original = readFileSync(file, 'utf8');
     const printed = dev.output().length;
-    writeFileSync(file, original.replace("heading: 'Generators',", "heading: 'Fuels',"));
-    await expect.poll(() => dev.output().slice(printed), { timeout: SAVE_TIMEOUT }).toMatch(/^content: shared\/content\/products\.ts: energy-and-fuel: .*Fuels.*$/m);
+    await saveAndRestart(dev.origin, file, original.replace(/^subtitle: .+$/m, 'subtitle: ""'));
+    const line = `shared/content/categories/${categories[0]!.slug}.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
+    expect(dev.output().slice(printed)).toContain(`content: ${line}\n`);
     expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
-    await expect.poll(() => runId(dev.origin)).toBeUndefined();
+    const page = await request(dev.origin).get('/home').expect(500);
+    expect(page.text).toContain(line);
     await saveAndRestart(dev.origin, file, original);
     await request(dev.origin).get('/home').expect(200);
   });
 
   it('shows what stops the site from starting, and starts again when the fix is saved', async () => {
-    const file = join(sandbox.root, 'shared', 'content', 'home.ts');
+    const file = join(sandbox.root, 'shared', 'paths.ts');
     const original = readFileSync(file, 'utf8');
-    await saveAndRestart(dev.origin, file, original.replace("tagline: 'Procurement Perfected',", "tagline: 'Procurement Perfected',,"));
+    const at = original.split('\n').findIndex((text) => text.startsWith("export const HOME_PATH = '/home';"));
+    await saveAndRestart(dev.origin, file, original.replace("export const HOME_PATH = '/home';", "export const HOME_PATH = '/home';,"));
     const broken = await request(dev.origin).get('/home').expect(500);
     expect(broken.text).toContain('The site could not start');
-    expect(broken.text).toContain('shared/content/home.ts:5:35: ERROR');
+    expect(broken.text).toContain(`shared/paths.ts:${at + 1}:33: ERROR`);
     expect(broken.text).toContain(`src="${DEV_CLIENT_PATH}"`);
     await saveAndRestart(dev.origin, file, original);
     await request(dev.origin).get('/home').expect(200);

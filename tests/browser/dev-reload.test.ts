@@ -68,7 +68,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     const scrolled = await page.evaluate(() => scrollY);
     expect(scrolled).toBe(900);
 
-    edit('shared/content/about.ts', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
+    edit('shared/content/about.yaml', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
     await page.getByText('saved just now', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
     await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 5_000 });
@@ -104,8 +104,8 @@ describeInBrowser('npm run dev, with a tab open', () => {
     await listening();
     const file = 'shared/screens/About.tsx';
     const source = readFileSync(join(sandbox.root, file), 'utf8').split('\n');
-    const line = source.findIndex((text) => text.includes('const about = aboutContent(ctx.site, categoriesOf(ctx.routes));')) + 2;
-    edit(file, 'const about = aboutContent(ctx.site, categoriesOf(ctx.routes));', "const about = aboutContent(ctx.site, categoriesOf(ctx.routes));\n  if (about) throw new Error('The About screen fell over');");
+    const line = source.findIndex((text) => text.includes('const about = ctx.content.about;')) + 2;
+    edit(file, 'const about = ctx.content.about;', "const about = ctx.content.about;\n  if (about) throw new Error('The About screen fell over');");
 
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
@@ -117,16 +117,18 @@ describeInBrowser('npm run dev, with a tab open', () => {
     expect(page.url()).toBe(`${dev.origin}/about`);
   });
 
-  it('says so in the tab when a content problem stops the site, and reloads once the fix is saved', async () => {
+  it('shows the content problem that stops the site in the tab, in the terminal’s words, and reloads once the fix is saved', async () => {
     await page.goto(`${dev.origin}/about`);
     await listening();
-    const file = 'shared/content/products.ts';
-    edit(file, "heading: 'Generators',", "heading: 'Fuels',");
-    await page.getByText('The dev server stopped: see the terminal.', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
+    const file = 'shared/content/about.yaml';
+    edit(file, /^lead: .+$/m, 'lead: ""');
+    await page.getByRole('heading', { name: 'The content has a mistake' }).waitFor({ timeout: SAVE_TIMEOUT });
+    const line = readFileSync(join(sandbox.root, file), 'utf8').split('\n').findIndex((text) => text === 'lead: ""') + 1;
+    expect(await page.locator('pre').textContent()).toBe(`shared/content/about.yaml:${line}:7: lead: is empty`);
+    expect(page.url()).toBe(`${dev.origin}/about`);
 
-    // The notice goes with the document: the tab reloaded.
     restore(file);
-    await page.locator('#dev-server-stopped').waitFor({ state: 'detached', timeout: SAVE_TIMEOUT });
+    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
     await listening();
     expect(page.url()).toBe(`${dev.origin}/about`);
     await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
