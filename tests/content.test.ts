@@ -266,6 +266,22 @@ describe('the content check', () => {
   });
 });
 
+describe('the code of the pages', () => {
+  it('holds no words: every word a visitor reads comes from a content file', () => {
+    const shared = join(import.meta.dirname, '..', 'shared');
+    const files = readdirSync(shared, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx'));
+    expect(files.length).toBeGreaterThan(10);
+    const words: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(join(shared, file), 'utf8').replace(/\{\/\*[\s\S]*?\*\/\}|^\s*\/\/.*$/gm, '');
+      // Text between JSX tags, and the attributes a visitor or a screen reader meets.
+      for (const [, text] of source.matchAll(/>([^<>{}();=`]*[A-Za-z][^<>{}();=`]*)</g)) words.push(`${file}: ${text!.trim()}`);
+      for (const [, text] of source.matchAll(/(?:aria-label|alt|title|placeholder)="([^"]*[A-Za-z][^"]*)"/g)) words.push(`${file}: ${text}`);
+    }
+    expect(words).toEqual([]);
+  });
+});
+
 describe('the JSON Schemas editors check against', () => {
   it('are those the zod schemas give today (npm run schemas writes them)', () => {
     for (const [name, text] of Object.entries(jsonSchemas())) {
