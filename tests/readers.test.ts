@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { markdownAddress } from '../shared/markdown.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { listening, testApp, siteRoutes as routes } from './helpers.ts';
+import { content, listening, testApp, siteRoutes as routes } from './helpers.ts';
+import { SPEC_LEGAL_TABS, SPEC_SERVICE } from './spec.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
@@ -110,10 +111,9 @@ describe('llms.txt', () => {
     expect(blocks[0]).toBe(`# ${site.brandName}`);
     // One paragraph, quoted, that says what the About page says: the LOI, three offers, free to the buyer, the commission.
     expect(blocks[1]).toMatch(/^> [^\n]+$/);
-    for (const fact of ['Letter of Intent (LOI)', 'three offers', 'free to the buyer', '0.05 to 2 percent']) expect(blocks[1]).toContain(fact);
+    for (const fact of Object.values(SPEC_SERVICE)) expect(blocks[1]).toContain(fact);
     const about = parse((await request(app).get('/about').expect(200)).text).querySelector('main')!.text;
-    expect(about).toContain('0.05 to 2 percent');
-    expect(about).toContain('Letter of Intent (LOI)');
+    for (const fact of Object.values(SPEC_SERVICE)) expect(about).toContain(fact);
     // Sections of links.
     const links = [...text.matchAll(/^- \[([^\]]+)\]\((\S+)\): (.+)$/gm)].map(([, title, url, description]) => ({ title: title!, url: url!, description: description! }));
     expect(links.map((link) => link.url).sort()).toEqual(routes.map((route) => `${site.publicUrl}${markdownAddress(route.path)}`).sort());
@@ -149,14 +149,14 @@ describe('every page as Markdown', () => {
       expect(at, `"${block}" in ${mdPath}`).toBeGreaterThanOrEqual(0);
       from = at + block.length;
     }
-    for (const chrome of ['Skip to main content', 'Business hours', '©', 'Breadcrumb', '<']) expect(res.text, chrome).not.toContain(chrome);
+    for (const chrome of [content.labels.skipLink, content.labels.footer.hours, '©', content.labels.breadcrumb, '<']) expect(res.text, chrome).not.toContain(chrome);
     // Absolute links only, to our own Markdown.
     for (const [, url] of res.text.matchAll(/\]\((\S+)\)/g)) expect(url).toMatch(new RegExp(`^${site.publicUrl}/\\S+\\.md$`));
   });
 
   it('has the legal page’s three documents on one page', async () => {
     const headings = markdownHeadings((await request(app).get('/legal.md')).text);
-    expect(headings.filter((heading) => heading.startsWith('## '))).toEqual(['## Terms of Use', '## Privacy Policy', '## Disclaimer']);
+    expect(headings.filter((heading) => heading.startsWith('## '))).toEqual(SPEC_LEGAL_TABS.map((tab) => `## ${tab}`));
   });
 
   it('answers / as /index.html.md, the home page’s Markdown', async () => {

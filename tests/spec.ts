@@ -45,6 +45,16 @@ export const SPEC_CATEGORIES = [
 /** Section 2, "Legal screen": three tabs, Terms of Use first and selected by default. */
 export const SPEC_LEGAL_TABS = ['Terms of Use', 'Privacy Policy', 'Disclaimer'] as const;
 
+/** Section 2, "Routes": the About screen's three sections, in order. Section 1: the stated values. */
+export const SPEC_ABOUT_SECTIONS = ['About Us', 'Values', 'What We Provide'] as const;
+export const SPEC_VALUES = ['Confidentiality', 'Data protection'] as const;
+
+/** Sections 1 and 9: what the buyer gets and what the supplier pays, as the copy states them. */
+export const SPEC_SERVICE = { document: 'Letter of Intent (LOI)', offers: 'three offers', commission: '0.05 to 2 percent' } as const;
+
+/** Section 2, "Routes": each product card's button. */
+export const SPEC_READ_MORE = 'Read More';
+
 /** Section 2, "Routes": the home screen. */
 export const SPEC_HOME = { path: '/home', tagline: 'Procurement Perfected', cta: 'READ MORE', ctaPath: '/about' } as const;
 
