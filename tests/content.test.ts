@@ -15,6 +15,7 @@ import { contentProblems } from '../scripts/check-content.ts';
 import { ART_DIR, CONTENT_DIR, readContent, type ContentDirs } from '../scripts/content/load.ts';
 import { jsonSchemas, SCHEMA_DIR } from '../scripts/content/schemas.ts';
 import { copyProject } from '../scripts/sandbox.ts';
+import { labels as labelsForTest } from '../shared/content/index.ts';
 import { PLACEHOLDERS } from '../shared/content/schema.ts';
 
 /** A copy of the content and art folders a test may break. */
@@ -263,6 +264,21 @@ describe('the content check', () => {
     c.edit('home.yaml', /^lead: .+$/m, 'lead: ""');
     c.write(LEGAL, `${c.read(LEGAL)}\n<iframe></iframe>\n`);
     expect(c.problems()).toHaveLength(3);
+  });
+});
+
+describe('the bundles (npm run build, which npm test runs first)', () => {
+  // Strings only the YAML parser, the Markdown parser and the content schemas hold.
+  const PARSERS = { yaml: 'MULTILINE_IMPLICIT_KEY', markdown: 'codeFencedFenceSequence', schema: 'is not lowercase letters', schemaLine: 'yaml-language-server' };
+  const dist = join(import.meta.dirname, '..', 'dist');
+
+  it.each([
+    ['the server', () => [readFileSync(join(dist, 'server', 'main.js'), 'utf8')]],
+    ['the browser', () => readdirSync(join(dist, 'client', 'assets')).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(dist, 'client', 'assets', file), 'utf8'))],
+  ])('carry the words to %s, not their parsers or schemas', (_name, read) => {
+    const code = read().join('\n');
+    for (const [what, marker] of Object.entries(PARSERS)) expect(code.includes(marker), what).toBe(false);
+    expect(code).toContain(JSON.stringify(labelsForTest.hours.openNow));
   });
 });
 
