@@ -7,15 +7,12 @@ import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import type { Content } from './content/schema.ts';
 import type { Chrome, Route } from './routes.ts';
-import { HOME_PATH, LEGAL_PATH, aliases, menuLinks } from './paths.ts';
+import { HOME_PATH, aliases } from './paths.ts';
 import type { SiteConfig } from './site.ts';
 import type { PageContext } from './screens/context.ts';
 import { Document } from './ui/Document.tsx';
 import { errorMeta, headLinks, notFoundMeta, pageMeta } from './metadata.ts';
-import { Island } from './ui/Island.tsx';
-import { ISLANDS } from './ui/islands.ts';
-import { SiteNav, type SiteNavProps } from './ui/SiteNav.tsx';
-import { BottomStrip, ContactBlock } from './ui/SiteFooter.tsx';
+import { Page } from './ui/Page.tsx';
 import { ErrorScreen, type ErrorDetails } from './screens/ErrorScreen.tsx';
 
 /** Where the built client files are; the server reads this from the build manifest. */
@@ -117,54 +114,16 @@ export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions
 
 function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
   const { site, routes, content, assets } = options;
-  const { labels } = content;
   const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url };
-  const found = match === 'found';
-  const Screen = route.screen;
-  const nav: SiteNavProps = {
-    brandName: site.brandName,
-    homeHref: HOME_PATH,
-    chrome: route.chrome,
-    currentPath: found ? route.path : null,
-    links: menuLinks(routes),
-    labels: labels.nav,
-  };
   return renderDocument(
     <Document
-      meta={found ? pageMeta(route, variant, { site, routes, content, asset: assets.url }) : notFoundMeta(route, site, labels)}
+      meta={match === 'found' ? pageMeta(route, variant, { site, routes, content, asset: assets.url }) : notFoundMeta(route, site, content.labels)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
       devScript={options.devScript}
     >
-      <a className="skip-link" href="#main">
-        {labels.skipLink}
-      </a>
-      <Island name={ISLANDS.siteNav} props={nav}>
-        <SiteNav {...nav} />
-      </Island>
-      <main id="main" tabIndex={-1}>
-        {found ? null : <NotFoundNotice text={labels.notFound} />}
-        <Screen ctx={ctx} />
-      </main>
-      <Footer site={site} content={content} chrome={route.chrome} contact={route.footer} />
+      <Page ctx={ctx} found={match === 'found'} />
     </Document>,
-  );
-}
-
-function Footer({ site, content, chrome, contact }: { site: SiteConfig; content: Content; chrome: Chrome; contact: boolean }) {
-  return (
-    <footer className={`site-footer site-footer--${chrome}`}>
-      {contact ? <ContactBlock site={site} hours={content.hours} labels={content.labels.footer} /> : null}
-      <BottomStrip labels={content.labels.footer} chrome={chrome} legalHref={LEGAL_PATH} />
-    </footer>
-  );
-}
-
-function NotFoundNotice({ text }: { text: string }) {
-  return (
-    <p className="notice" role="status">
-      {text}
-    </p>
   );
 }
 

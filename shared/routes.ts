@@ -102,8 +102,12 @@ export interface SiteWords {
   content: Content;
 }
 
-/** The words of a site: its settings and the table's categories put into every {placeholder}. */
-export function withWords(table: readonly Route[], site: SiteConfig): SiteWords {
+/**
+ * The words of a site: its settings and the table's categories put into every
+ * {placeholder}; of the site's own content, or of another (the browser
+ * editor's preview, with the entry being edited in it).
+ */
+export function withWords(table: readonly Route[], site: SiteConfig, words: Content = content): SiteWords {
   const titles = categoriesOf(table).map((category) => category.title);
   const values: Values = {
     brandName: site.brandName,
@@ -123,6 +127,6 @@ export function withWords(table: readonly Route[], site: SiteConfig): SiteWords 
       ...(route.category && { category: fillAll(route.category, values) }),
       ...(route.page && { page: fillAll(route.page, values) }),
     })),
-    content: fillAll({ ...content }, values),
+    content: fillAll({ ...words }, values),
   };
 }

@@ -13,13 +13,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
-import type { Nodes as MdNode, PhrasingContent } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import { CST, isMap, isScalar, LineCounter, parseDocument, Parser, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { ABOUT_PATH, aliases, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH } from '../../shared/paths.ts';
 import { ART_SIZE } from '../../shared/ui/CategoryArt.tsx';
-import { COLLECTIONS, PLACEHOLDERS, type Block, type CollectionName, type Content, type Inline } from '../../shared/content/schema.ts';
+import { COLLECTIONS, PLACEHOLDERS, type Block, type CollectionName, type Content } from '../../shared/content/schema.ts';
+import { markdownBlocks, unknownPlaceholders } from './markdown.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 export const CONTENT_DIR = join(REPO_ROOT, 'shared', 'content');
@@ -276,10 +275,6 @@ function* strings(value: unknown, path: (string | number)[] = []): Generator<[(s
   else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key]);
 }
 
-function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(/\{([^{}\s]*)\}/g)].map((match) => match[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
-}
-
 /** Entries in their `order`, each number used once. */
 function sortByOrder<T extends { order: number }>(whole: Entry<T>[], problems: string[]): Entry<T>[] {
   unique(whole, (entry) => String(entry.data.order), 'order', (entry) => `${entry.data.order} is also the order of`, problems);
@@ -312,61 +307,4 @@ function artProblems(category: Entry<z.infer<typeof COLLECTIONS.categories.schem
   }
   if (size.width === ART_SIZE.width && size.height === ART_SIZE.height) return [];
   return [category.at(['image', 'file'], `${art} is ${size.width ?? '?'} × ${size.height ?? '?'}, not the ${ART_SIZE.width} × ${ART_SIZE.height} it is shown at`)];
-}
-
-// --- Markdown -------------------------------------------------------------------
-
-type Report = (row: number, column: number, problem: string) => void;
-
-/** What each refused kind of Markdown is called in a message. */
-const REFUSED: Record<string, string> = {
-  html: 'raw HTML is not allowed in the text',
-  image: 'images are not allowed in the text',
-  imageReference: 'images are not allowed in the text',
-  code: 'code blocks are not allowed in the text',
-  inlineCode: 'code is not allowed in the text',
-  blockquote: 'quotes (lines starting with >) are not allowed in the text',
-  thematicBreak: 'dividing lines (---, ***) are not allowed in the text',
-  definition: 'link definitions are not allowed: write the address in the link',
-  linkReference: 'reference links are not allowed: write [words](address)',
-};
-
-/** The Markdown's headings, paragraphs, lists, links and emphasis as plain data; anything else is reported. */
-export function markdownBlocks(markdown: string, report: Report): Block[] {
-  const refuse = (node: MdNode, problem: string) => report(node.position?.start.line ?? 1, node.position?.start.column ?? 1, problem);
-  const inline = (nodes: PhrasingContent[]): Inline[] =>
-    nodes.flatMap((node): Inline[] => {
-      switch (node.type) {
-        case 'text':
-          for (const unknown of unknownPlaceholders(node.value)) refuse(node, `{${unknown}} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`);
-          return [node.value];
-        case 'break':
-          return ['\n'];
-        case 'emphasis':
-        case 'strong':
-          return [{ type: node.type, children: inline(node.children) }];
-        case 'link':
-          if (!/^(https?:|mailto:|\/(?!\/)|#)/.test(node.url)) refuse(node, `links go to addresses starting https:, http:, mailto: or /, not ${JSON.stringify(node.url)}`);
-          return [{ type: 'link', href: node.url, children: inline(node.children) }];
-        default:
-          refuse(node, REFUSED[node.type] ?? `${node.type} is not allowed in the text`);
-          return [];
-      }
-    });
-  const blocks = (nodes: MdNode[]): Block[] =>
-    nodes.flatMap((node): Block[] => {
-      switch (node.type) {
-        case 'heading':
-          if (node.depth === 1) refuse(node, 'a heading here starts with ## (the title is the page’s own)');
-          return [{ type: 'heading', depth: node.depth, children: inline(node.children) }];
-        case 'paragraph':
-          return [{ type: 'paragraph', children: inline(node.children) }];
-        case 'list':
-          return [{ type: 'list', ordered: node.ordered === true, items: node.children.map((item) => blocks(item.children)) }];
-        default:
-          refuse(node, REFUSED[node.type] ?? `${node.type} is not allowed in the text`);
-          return [];
-      }
-    });
-  return blocks(fromMarkdown(markdown).children);
 }

@@ -1,0 +1,47 @@
+import type { PageContext } from '../screens/context.ts';
+import { HOME_PATH, LEGAL_PATH, menuLinks } from '../paths.ts';
+import { Island } from './Island.tsx';
+import { ISLANDS } from './islands.ts';
+import { SiteNav, type SiteNavProps } from './SiteNav.tsx';
+import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
+
+/**
+ * What the body of a page holds: the skip link, the menu, the screen and the
+ * footer. The server renders it inside the document (render.tsx); the
+ * browser editor's preview draws it with the entry being edited (client/admin/).
+ */
+export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean }) {
+  const { site, routes, route, content } = ctx;
+  const { labels } = content;
+  const Screen = route.screen;
+  const nav: SiteNavProps = {
+    brandName: site.brandName,
+    homeHref: HOME_PATH,
+    chrome: route.chrome,
+    currentPath: found ? route.path : null,
+    links: menuLinks(routes),
+    labels: labels.nav,
+  };
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {labels.skipLink}
+      </a>
+      <Island name={ISLANDS.siteNav} props={nav}>
+        <SiteNav {...nav} />
+      </Island>
+      <main id="main" tabIndex={-1}>
+        {found ? null : (
+          <p className="notice" role="status">
+            {labels.notFound}
+          </p>
+        )}
+        <Screen ctx={ctx} />
+      </main>
+      <footer className={`site-footer site-footer--${route.chrome}`}>
+        {route.footer ? <ContactBlock site={site} hours={content.hours} labels={labels.footer} /> : null}
+        <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={LEGAL_PATH} />
+      </footer>
+    </>
+  );
+}
