@@ -1,7 +1,8 @@
 /**
  * Production build: the client bundle and stylesheet (esbuild), the images
  * and each page's share image, each named by a content hash and
- * pre-compressed, a manifest the server reads at start-up, and the server
+ * pre-compressed, a manifest the server reads at start-up, the browser
+ * editor (scripts/admin.ts, served only when turned on), and the server
  * bundle that `npm start` runs with plain node.
  * First the content check (scripts/check-content.ts): any problem stops it.
  * The content reaches both bundles as data (contentAsData), without its parsers.
@@ -16,6 +17,7 @@ import type { BuildManifest } from '../server/assets.ts';
 import type { Content } from '../shared/content/schema.ts';
 import type { Route } from '../shared/routes.ts';
 import { contentProblems } from './check-content.ts';
+import { contentAsData } from './content/as-data.ts';
 import { loadContent } from './content/load.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,26 +136,6 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
 }
 
 /**
- * shared/content/index.ts, which reads and checks the content files, becomes
- * the data it returns: the bundles carry the words, not the YAML and Markdown
- * parsers or the schemas. Each export is its own constant, so a bundle keeps
- * only the parts it imports (the browser's, the hours and their labels).
- */
-function contentAsData(content: Content): esbuild.Plugin {
-  return {
-    name: 'content-as-data',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]shared[\\/]content[\\/]index\.ts$/ }, () => ({
-        loader: 'js',
-        contents: Object.entries(content)
-          .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
-          .join('\n'),
-      }));
-    },
-  };
-}
-
-/**
  * The tracing SDK (server/tracing.ts) is a bundle of its own, which main.js
  * imports only when tracing is on: inlined, its 2 MB would be parsed at every start.
  */
@@ -240,6 +222,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   const manifest = await buildClient();
+  const { buildAdmin } = await import('./admin.ts');
+  await buildAdmin(manifest, loadContent());
   await buildServer();
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);

@@ -2,7 +2,8 @@
  * The site as a request listener. A request is answered, in this order:
  *
  *   1. a GET or HEAD of anything prepared at start-up (pages, redirects,
- *      assets, fixed documents, health checks): from memory (table.ts);
+ *      assets, fixed documents, health checks, and the browser editor's
+ *      files when it is on): from memory (table.ts, admin.ts);
  *   2. anything else by the Express app: refused methods, missing assets and
  *      dotfiles (plain 404), unknown paths (the home screen with 404), what
  *      could not be prepared (rendered now), and the error handler (the
@@ -16,6 +17,7 @@ import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
 import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
+import { ADMIN_ROUTE, adminResponses, defaultAdminDir } from './admin.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -25,10 +27,13 @@ import { responseHeaders, type HeaderList } from './security.ts';
 import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'>;
+  /** `cms` turns on the browser editor at /admin (server/admin.ts); without it /admin is an unknown path. */
+  config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'> & Partial<Pick<Config, 'cms'>>;
   routes?: readonly Route[];
   /** Where the client build is (dist/client). */
   clientDir?: string;
+  /** Where the browser editor's build is (dist/admin), read only when `config.cms` is set. */
+  adminDir?: string;
   logger?: Logger;
   /** Records every request's duration (server/metrics.ts); none when metrics are off. */
   metrics?: Pick<Metrics, 'observe' | 'setReady'>;
@@ -57,6 +62,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
   const { config, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true } = options;
+  const { adminDir = defaultAdminDir(clientDir) } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
   // Every page, document and header is made from these, with the placeholders of the content filled.
@@ -65,6 +71,7 @@ export function createApp(options: AppOptions): App {
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
+  const admin = config.cms ? adminResponses(config.cms, adminDir) : undefined;
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -72,7 +79,8 @@ export function createApp(options: AppOptions): App {
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
     const url = req.url ?? '/';
     const method = req.method ?? '';
-    const { prepared, route } = table.match(url);
+    const adminAnswer = admin?.get(url);
+    const { prepared, route } = adminAnswer ? { prepared: adminAnswer, route: ADMIN_ROUTE } : table.match(url);
     // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
     const span = trace.getActiveSpan();
     if (span) describeSpan(span, method, route, requestId);

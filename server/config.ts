@@ -75,6 +75,19 @@ export const SETTINGS = {
   },
   METRICS_PORT: { accepted: 'a whole number from 1 to 65535, other than PORT', schema: wholeNumber(1, 65535).optional() },
   METRICS_HOST: { accepted: HOST_ACCEPTED, schema: hostName.optional() },
+  CMS_GITHUB_REPO: {
+    accepted: 'a GitHub repository written owner/name, e.g. example/procurement-site',
+    schema: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/).optional(),
+  },
+  CMS_GITHUB_BRANCH: {
+    default: 'main',
+    accepted: 'a branch name such as main: letters, digits and . _ / -, not starting with - or containing ..',
+    schema: z.string().regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]{1,200}$/),
+  },
+  CMS_AUTH_URL: {
+    accepted: 'the https origin of the OAuth proxy the editor signs in through, e.g. https://auth.example.com (needed with CMS_GITHUB_REPO)',
+    schema: z.url({ protocol: /^https$/ }).pipe(z.string().refine((value) => new URL(value).href === `${new URL(value).origin}/`)).transform((value) => new URL(value).origin).optional(),
+  },
 } as const satisfies Record<string, Setting>;
 
 type Name = keyof typeof SETTINGS;
@@ -91,7 +104,10 @@ const envSchema = z.object(
   ) as unknown as { [N in Name]: z.ZodType<Parsed[N], unknown> },
 );
 
-const configSchema = envSchema.refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] }).transform((env) => ({
+const configSchema = envSchema
+  .refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] })
+  .refine((env) => env.CMS_GITHUB_REPO === undefined || env.CMS_AUTH_URL !== undefined, { path: ['CMS_AUTH_URL'] })
+  .transform((env) => ({
   port: env.PORT,
   host: env.HOST,
   nodeEnv: env.NODE_ENV,
@@ -108,6 +124,8 @@ const configSchema = envSchema.refine((env) => env.METRICS_PORT !== env.PORT, { 
   },
   /** Prometheus metrics on a port of their own, or none. */
   metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
+  /** The browser editor at /admin with GitHub as its backend, or none (server/admin.ts). */
+  cms: env.CMS_GITHUB_REPO === undefined ? undefined : { repo: env.CMS_GITHUB_REPO, branch: env.CMS_GITHUB_BRANCH, authUrl: env.CMS_AUTH_URL! },
 }));
 
 export type Config = z.output<typeof configSchema> & { tracing: boolean };

@@ -54,12 +54,38 @@ export interface InlineHashes {
   styles?: readonly string[];
 }
 
+type Options = Parameters<typeof helmet>[0] & { contentSecurityPolicy: { directives: Record<string, string[]> }; crossOriginOpenerPolicy: { policy: string } };
+
 export function securityHeaders(inline: InlineHashes = {}): HeaderList {
-  const options = structuredClone(helmetOptions) as unknown as Parameters<typeof helmet>[0] & {
-    contentSecurityPolicy: { directives: Record<string, string[]> };
-  };
+  const options = structuredClone(helmetOptions) as unknown as Options;
   options.contentSecurityPolicy.directives.scriptSrc!.push(...(inline.scripts ?? []).map((hash) => `'${hash}'`));
   options.contentSecurityPolicy.directives.styleSrc!.push(...(inline.styles ?? []).map((hash) => `'${hash}'`));
+  return captureHeaders(options);
+}
+
+/**
+ * The headers of the browser editor's files (/admin): the site's, with a CSP
+ * of their own. Scripts from this origin only, never inline (but eval, for
+ * Decap's configuration check); connections to
+ * this origin and `gitHost` (the GitHub API) only. Decap styles itself with
+ * emotion, which inserts <style> elements, and draws images it has read
+ * from the repository as blob: and data: URLs; the avatar comes from
+ * GitHub's avatar host. Sign-in opens a popup on the OAuth proxy, which
+ * answers through window.opener: hence same-origin-allow-popups.
+ */
+export function adminHeaders(gitHost?: string): HeaderList {
+  const options = structuredClone(helmetOptions) as unknown as Options;
+  const directives = options.contentSecurityPolicy.directives;
+  // Decap checks its configuration with ajv, which compiles each validator with new Function.
+  directives.scriptSrc = ["'self'", "'unsafe-eval'"];
+  directives.styleSrc = ["'self'", "'unsafe-inline'"];
+  directives.imgSrc = ["'self'", 'data:', 'blob:', ...(gitHost ? ['https://avatars.githubusercontent.com'] : [])];
+  directives.connectSrc = ["'self'", ...(gitHost ? [gitHost] : [])];
+  options.crossOriginOpenerPolicy = { policy: 'same-origin-allow-popups' };
+  return captureHeaders(options);
+}
+
+function captureHeaders(options: Options): HeaderList {
   const captured = new Map<string, string>();
   const res = {
     setHeader: (name: string, value: string) => captured.set(name.toLowerCase(), String(value)),

@@ -5,12 +5,14 @@
  * both, with the dev client script on every page (createApp's devScript) and
  * the reload channel (Server-Sent Events). An open tab reconnects to the next
  * run and reloads. A save of client/styles.css restarts nothing: the
- * stylesheet is rebuilt and swapped into open tabs.
+ * stylesheet is rebuilt and swapped into open tabs. /admin is the browser
+ * editor, whose saves are such saves (admin.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, watch } from 'node:fs';
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { devAdmin } from './admin.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -92,6 +94,9 @@ watch(join(root, 'client'), (_event, name) => {
 
 // --- The server the browser talks to -----------------------------------------
 
+// The browser editor and its local backend; the backend answers even while the site cannot start, so the editor can fix what stopped it.
+const admin = devAdmin(root, clientDir, site);
+
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   if (path === EVENTS_PATH) {
@@ -110,7 +115,7 @@ const server = createServer((req, res) => {
   } else if (path?.startsWith(STYLES_PREFIX)) {
     res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
     res.end(styles.css);
-  } else {
+  } else if (!admin(req, res)) {
     void site.then((answer) => answer(req, res));
   }
 });

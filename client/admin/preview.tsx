@@ -1,0 +1,72 @@
+/**
+ * The editor's preview: the entry being edited drawn with the site's own
+ * page (shared/ui/Page.tsx) and stylesheet, in the rest of the content as
+ * the admin was built with it, placeholders filled as on the site.
+ */
+import { useEffect } from 'react';
+import type { PreviewTemplateComponentProps } from 'decap-cms-core';
+import { markdownBlocks } from '../../scripts/content/markdown.ts';
+import * as siteContent from '../../shared/content/index.ts';
+import type { CollectionName, Content } from '../../shared/content/schema.ts';
+import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
+import { siteRoutes, withWords } from '../../shared/routes.ts';
+import type { PageContext } from '../../shared/screens/context.ts';
+import { defaultSite } from '../../shared/site.ts';
+import { Page } from '../../shared/ui/Page.tsx';
+
+type Data = Record<string, unknown>;
+
+/** The content with the edited entry in place of the one it was loaded from (`id`: its file name), or added. */
+export function withEntry(content: Content, name: CollectionName, id: string, data: Data): { content: Content; path: string } {
+  const replace = <T extends object>(list: readonly T[], idOf: (item: T) => string, entry: T) => {
+    const index = list.findIndex((item) => idOf(item) === id);
+    return index === -1 ? [...list, entry] : list.map((item, at) => (at === index ? entry : item));
+  };
+  const body = () => markdownBlocks(typeof data.body === 'string' ? data.body : '', () => undefined);
+  switch (name) {
+    case 'categories': {
+      const original = content.categories.find((category) => category.slug === id);
+      const category = { ...original!, ...data } as Content['categories'][number];
+      const categories = replace(content.categories, (item) => item.slug, category).sort((a, b) => a.order - b.order);
+      return { content: { ...content, categories }, path: `${PRODUCTS_PATH}/${category.slug}` };
+    }
+    case 'legal': {
+      const doc = { ...content.legal.find((item) => item.id === id)!, ...data, id, body: body() } as Content['legal'][number];
+      const legal = replace(content.legal, (item) => item.id, doc).sort((a, b) => a.order - b.order);
+      return { content: { ...content, legal }, path: legal[0]?.id === id ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}` };
+    }
+    case 'pages': {
+      const page = { ...content.pages.find((item) => item.id === id)!, ...data, id, body: body() } as Content['pages'][number];
+      return { content: { ...content, pages: replace(content.pages, (item) => item.id, page) }, path: page.path };
+    }
+    default: {
+      const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH }[name];
+      return { content: { ...content, [name]: { ...content[name], ...data } }, path };
+    }
+  }
+}
+
+/** The page context of the address an entry is shown at, as the server would make it. */
+export function previewContext(name: CollectionName, id: string, data: Data, asset: (name: string) => string): PageContext {
+  const edited = withEntry(siteContent, name, id, data);
+  const { routes, content } = withWords(siteRoutes(edited.content), defaultSite, edited.content);
+  const [path, query = ''] = edited.path.split('?');
+  const route = routes.find((candidate) => candidate.path === path) ?? routes[0]!;
+  return { site: defaultSite, routes, content, route, variant: query ? `?${query}` : '', asset };
+}
+
+/** A preview template for one collection (CMS.registerPreviewTemplate). */
+export function previewOf(name: CollectionName, assets: Record<string, string>) {
+  const asset = (source: string) => assets[source] ?? `/assets/${source}`;
+  return function Preview({ entry, document }: PreviewTemplateComponentProps) {
+    // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
+    const data = (entry.get('data')?.toJS() ?? {}) as Data;
+    const id = String(entry.get('slug') ?? '');
+    const ctx = previewContext(name, id, data, asset);
+    // The stylesheet styles the page by its body's class, as render.tsx sets it.
+    useEffect(() => {
+      document.body.className = `chrome-${ctx.route.chrome}`;
+    }, [document, ctx.route.chrome]);
+    return <Page ctx={ctx} />;
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The browser editor's collections (Decap CMS), generated from the same
+ * JSON Schemas the YAML language server checks the files with
+ * (scripts/content/schemas.ts): one field per schema property, required as
+ * the schema says, `title` and `description` as label and hint. Built into
+ * the admin bundle (scripts/admin.ts); tests/cms.test.ts compares them with
+ * the schemas. Decision: docs/decisions/0005-browser-editor.md.
+ */
+import { join, relative } from 'node:path';
+import { COLLECTIONS, type CollectionName } from '../../shared/content/schema.ts';
+import { ART_DIR, CONTENT_DIR, REPO_ROOT, schemaLine } from './load.ts';
+import { jsonSchemas } from './schemas.ts';
+
+/** The part of a JSON Schema (z.toJSONSchema, draft 7) the fields are made from. */
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  /** `.meta({ widget: 'text' })`: a box of several lines. */
+  widget?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  minimum?: number;
+  minItems?: number;
+}
+
+/** A Decap field, as its configuration documents it (https://decapcms.org/docs/widgets/). */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: 'string' | 'text' | 'number' | 'select' | 'list' | 'object' | 'markdown';
+  required?: boolean;
+  hint?: string;
+  pattern?: [string, string];
+  value_type?: 'int';
+  min?: number;
+  options?: string[];
+  multiple?: boolean;
+  default?: unknown;
+  field?: CmsField;
+  fields?: CmsField[];
+  buttons?: string[];
+  editor_components?: string[];
+}
+
+export interface CmsCollection {
+  name: CollectionName;
+  label: string;
+  /** A custom format per collection (client/admin/formats.ts): it writes the collection's schema line first. */
+  format: string;
+  extension: 'yaml' | 'md';
+  folder?: string;
+  create?: boolean;
+  slug?: string;
+  identifier_field?: string;
+  files?: Array<{ name: string; label: string; file: string; fields: CmsField[] }>;
+  fields?: CmsField[];
+}
+
+/** What the admin bundle's custom formats need to know about a collection. */
+export interface CmsFormat {
+  name: string;
+  extension: 'yaml' | 'md';
+  markdown: boolean;
+  /** `# yaml-language-server: $schema=…`, which the loader requires as the first line (of the front matter). */
+  schemaLine: string;
+  /** Fields that are null when left empty (`.nullable()`), rather than left out. */
+  nullable: string[];
+}
+
+export interface CmsSetup {
+  collections: CmsCollection[];
+  formats: CmsFormat[];
+  media_folder: string;
+  public_folder: string;
+}
+
+/** Only what the content check accepts in a body (scripts/content/markdown.ts): no images, code, quotes or HTML. */
+export const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'];
+
+const repoPath = (path: string) => relative(REPO_ROOT, path).split('\\').join('/');
+
+/** "ctaDestination" → "Cta destination", for a property without a title. */
+function labelOf(name: string): string {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The one field for a schema property; throws on a kind of schema it has no widget for, naming it. */
+export function fieldFor(name: string, node: JsonSchema, required: boolean, where = name): CmsField {
+  const nullable = node.anyOf?.length === 2 && node.anyOf.some((option) => option.type === 'null');
+  const schema = nullable ? { ...node.anyOf!.find((option) => option.type !== 'null')!, title: node.title, description: node.description } : node;
+  const base = {
+    name,
+    label: schema.title ?? labelOf(name),
+    ...(required && !nullable ? {} : { required: false }),
+    ...(schema.description && { hint: schema.description }),
+  };
+  if (schema.const !== undefined) return { ...base, widget: 'select', options: [String(schema.const)], default: schema.const };
+  if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
+  switch (schema.type) {
+    case 'string':
+      return {
+        ...base,
+        widget: schema.widget === 'text' ? 'text' : 'string',
+        ...(schema.pattern && { pattern: [schema.pattern, schema.description ?? 'is not in the form this field expects'] }),
+      };
+    case 'integer':
+      return { ...base, widget: 'number', value_type: 'int', ...(schema.minimum !== undefined && { min: schema.minimum }) };
+    case 'array': {
+      const items = schema.items ?? {};
+      const min = schema.minItems !== undefined && { min: schema.minItems };
+      if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...min };
+      if (items.type === 'object') return { ...base, widget: 'list', ...min, fields: fieldsOf(items, where) };
+      return { ...base, widget: 'list', ...min, field: fieldFor(name, items, true, `${where}[]`) };
+    }
+    case 'object':
+      return { ...base, widget: 'object', fields: fieldsOf(schema, where) };
+    default:
+      throw new Error(`${where}: no editor field for a schema of type ${JSON.stringify(schema.type ?? schema)}`);
+  }
+}
+
+/** One field per property of an object schema, in its order. */
+export function fieldsOf(schema: JsonSchema, where = ''): CmsField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, node]) => fieldFor(name, node, required.has(name), where ? `${where}.${name}` : name));
+}
+
+/** The collections, their formats and the media folder, from the JSON Schemas of shared/content/schemas. */
+export function cmsSetup(schemas: Record<CollectionName, string> = jsonSchemas()): CmsSetup {
+  const collections: CmsCollection[] = [];
+  const formats: CmsFormat[] = [];
+  for (const [name, collection] of Object.entries(COLLECTIONS) as Array<[CollectionName, (typeof COLLECTIONS)[CollectionName]]>) {
+    const schema = JSON.parse(schemas[name]) as JsonSchema;
+    const markdown = collection.format === 'markdown';
+    const extension = markdown ? 'md' : 'yaml';
+    const fields = fieldsOf(schema, name);
+    if (markdown) fields.push({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [] });
+    const nullable = Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.anyOf?.some((option) => option.type === 'null') ? [field] : []));
+    const format = `${markdown ? 'frontmatter' : 'yaml'}-${name}`;
+    // The first line is the same for every file of a folder; a file's own is computed from where it is.
+    const path = 'file' in collection ? join(CONTENT_DIR, collection.file) : join(CONTENT_DIR, collection.folder, `entry.${extension}`);
+    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(name, path), nullable });
+    if ('file' in collection) {
+      // Decap sets the format per collection, and a format is not told which file it writes: so one
+      // collection per file, each with its own schema line (docs/decisions/0005-browser-editor.md).
+      collections.push({ name, label: collection.label, format, extension, files: [{ name, label: collection.label, file: repoPath(path), fields }] });
+    } else {
+      collections.push({
+        name,
+        label: collection.label,
+        format,
+        extension,
+        folder: repoPath(join(CONTENT_DIR, collection.folder)),
+        create: true,
+        identifier_field: 'title',
+        // A category's file is named after its address; a document or a page after its title.
+        slug: 'slug' in (schema.properties ?? {}) ? '{{fields.slug}}' : '{{slug}}',
+        fields,
+      });
+    }
+  }
+  return { collections, formats, media_folder: repoPath(ART_DIR), public_folder: '/assets/art' };
+}
