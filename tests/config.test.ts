@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENV_DEFAULTS, readConfig } from '../server/config.ts';
+import { ConfigError, ENV_DEFAULTS, readConfig, SETTINGS } from '../server/config.ts';
+
+const ENV_ACCEPTED = Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.accepted]));
 import { defaultSite } from '../shared/site.ts';
 
 function rejection(env: Record<string, string>): ConfigError {
@@ -29,6 +31,7 @@ describe('readConfig', () => {
       shutdownTimeoutMs: 10_000,
       site: defaultSite,
       metrics: undefined,
+      cms: undefined,
       tracing: false,
     });
   });
@@ -52,6 +55,9 @@ describe('readConfig', () => {
       LINKEDIN_URL: 'https://www.linkedin.com/company/acme',
       METRICS_PORT: '9464',
       METRICS_HOST: '127.0.0.1',
+      CMS_GITHUB_REPO: 'acme/site',
+      CMS_GITHUB_BRANCH: 'content',
+      CMS_AUTH_URL: 'https://auth.example.org/',
     });
     expect(config).toEqual({
       port: 8080,
@@ -68,11 +74,12 @@ describe('readConfig', () => {
         linkedInUrl: 'https://www.linkedin.com/company/acme',
       },
       metrics: { port: 9464, host: '127.0.0.1' },
+      cms: { repo: 'acme/site', branch: 'content', authUrl: 'https://auth.example.org' },
       tracing: false,
     });
     // The README's table and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
-      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST'].sort(),
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_AUTH_URL'].sort(),
     );
   });
 
@@ -142,6 +149,12 @@ describe('readConfig', () => {
     ['METRICS_PORT', '9464/metrics', 'a whole number from 1 to 65535, other than PORT'],
     ['METRICS_PORT', '3000', 'a whole number from 1 to 65535, other than PORT'],
     ['METRICS_HOST', 'http://0.0.0.0', 'an IP address or host name'],
+    ['CMS_GITHUB_REPO', 'https://github.com/acme/site', 'a GitHub repository written owner/name'],
+    ['CMS_GITHUB_REPO', 'acme', 'a GitHub repository written owner/name'],
+    ['CMS_GITHUB_BRANCH', '-main', 'a branch name such as main'],
+    ['CMS_GITHUB_BRANCH', 'a..b', 'a branch name such as main'],
+    ['CMS_AUTH_URL', 'http://auth.example.org', 'the https origin of the OAuth proxy'],
+    ['CMS_AUTH_URL', 'https://auth.example.org/oauth', 'the https origin of the OAuth proxy'],
   ])('rejects %s=%s in one line naming the variable, the value and what is accepted', (variable, value, accepted) => {
     const error = rejection({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -149,6 +162,18 @@ describe('readConfig', () => {
     expect(error.message).toContain(`${variable}=${JSON.stringify(value)}`);
     expect(error.message).toContain(accepted);
     expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('the browser editor', () => {
+  it('is off unless CMS_GITHUB_REPO is set, and then on the main branch unless told another', () => {
+    expect(readConfig({ CMS_GITHUB_BRANCH: 'content', CMS_AUTH_URL: 'https://auth.example.org' }).cms).toBeUndefined();
+    expect(readConfig({ CMS_GITHUB_REPO: 'acme/site', CMS_AUTH_URL: 'https://auth.example.org' }).cms).toEqual({ repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' });
+  });
+
+  it('needs CMS_AUTH_URL with CMS_GITHUB_REPO: editors sign in through it', () => {
+    const error = rejection({ CMS_GITHUB_REPO: 'acme/site' });
+    expect(error.message).toBe('Invalid CMS_AUTH_URL="": expected ' + ENV_ACCEPTED.CMS_AUTH_URL);
   });
 });
 

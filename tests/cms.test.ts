@@ -1,0 +1,264 @@
+/**
+ * The browser editor (docs/decisions/0005-browser-editor.md): its fields
+ * follow the content schemas, the files it writes load, its local backend
+ * writes content files for this machine only, and the server serves it only
+ * when an operator turns it on, with a CSP of its own.
+ */
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatter } from '../client/admin/formats.ts';
+import { COLLECTIONS, type CollectionName } from '../shared/content/schema.ts';
+import { cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../scripts/content/cms.ts';
+import { readContent, schemaLine } from '../scripts/content/load.ts';
+import { contentFiles, jsonSchemas } from '../scripts/content/schemas.ts';
+import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
+import { copyProject, type Sandbox } from '../scripts/sandbox.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
+import { defaultSite } from '../shared/site.ts';
+import { testApp } from './helpers.ts';
+
+const setup = cmsSetup();
+const schemas = jsonSchemas();
+
+/** The fields of a collection, wherever Decap keeps them (a folder's, or its one file's). */
+function fieldsOf(name: CollectionName): CmsField[] {
+  const collection = setup.collections.find((candidate) => candidate.name === name)!;
+  return collection.fields ?? collection.files![0]!.fields;
+}
+
+/** Each property of a schema, as "path: required", recursively, next to the same of the fields. */
+function fromSchema(schema: JsonSchema, path = ''): string[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, node]) => {
+    const nullable = node.anyOf?.some((option) => option.type === 'null') ?? false;
+    const own = `${path}${name}: ${required.has(name) && !nullable ? 'required' : 'optional'}`;
+    const items = node.type === 'array' && node.items?.type === 'object' ? fromSchema(node.items, `${path}${name}[].`) : [];
+    const nested = node.type === 'object' ? fromSchema(node, `${path}${name}.`) : [];
+    return [own, ...items, ...nested];
+  });
+}
+function fromFields(fields: readonly CmsField[], path = ''): string[] {
+  return fields.flatMap((field) => {
+    const own = `${path}${field.name}: ${field.required === false ? 'optional' : 'required'}`;
+    const nested = field.fields ? fromFields(field.fields, `${path}${field.name}${field.widget === 'list' ? '[]' : ''}.`) : [];
+    return [own, ...nested];
+  });
+}
+
+describe('the editor’s collections', () => {
+  it.each(Object.keys(COLLECTIONS) as CollectionName[])('%s: one field per schema property, required as the schema says', (name) => {
+    const schema = JSON.parse(schemas[name]) as JsonSchema;
+    const fields = fieldsOf(name).filter((field) => field.name !== 'body');
+    expect(fromFields(fields)).toEqual(fromSchema(schema));
+  });
+
+  it('labels and hints are the schema’s titles and descriptions; long text gets a box of several lines', () => {
+    const slug = fieldsOf('categories').find((field) => field.name === 'slug')!;
+    expect(slug).toMatchObject({ label: 'Address', hint: expect.stringContaining('/products/'), widget: 'string' });
+    expect(fieldsOf('categories').find((field) => field.name === 'intro')).toMatchObject({ widget: 'text' });
+    expect(fieldsOf('legal').find((field) => field.name === 'order')).toMatchObject({ widget: 'number', value_type: 'int', min: 1 });
+    expect(fieldsOf('hours').find((field) => field.name === 'days')).toMatchObject({ widget: 'select', multiple: true });
+    expect(fieldsOf('pages').find((field) => field.name === 'menuLabel')).toMatchObject({ widget: 'string', required: false });
+  });
+
+  it('Markdown bodies offer only what the content check accepts: no images, code, quotes or editor components', () => {
+    for (const name of ['legal', 'pages'] as const) {
+      expect(fieldsOf(name).at(-1)).toEqual({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [] });
+    }
+    expect(MARKDOWN_BUTTONS.join(' ')).not.toMatch(/image|code|quote|heading-one/);
+  });
+
+  it('folders are the content folders, and art goes to client/assets/art', () => {
+    expect(setup.collections.find((collection) => collection.name === 'categories')).toMatchObject({ folder: 'shared/content/categories', extension: 'yaml', format: 'yaml-categories' });
+    expect(setup.collections.find((collection) => collection.name === 'legal')).toMatchObject({ folder: 'shared/content/legal', extension: 'md' });
+    expect(setup.collections.find((collection) => collection.name === 'home')?.files?.[0]?.file).toBe('shared/content/home.yaml');
+    expect(setup.media_folder).toBe('client/assets/art');
+  });
+});
+
+describe('what the editor writes', () => {
+  const formatOf = (name: CollectionName) => formatter(setup.formats.find((format) => format.name.endsWith(`-${name}`))!);
+
+  it.each(contentFiles().map(({ name, file }) => [relative(process.cwd(), file), name] as const))('%s: read and written back, the same fields, the schema line first', (file, name) => {
+    const format = formatOf(name);
+    const text = readFileSync(file, 'utf8');
+    const written = format.toFile(format.fromFile(text));
+    const yaml = (source: string) => (file.endsWith('.md') ? source.split(/^---$/m)[1]! : source);
+    expect(yaml(written).trimStart().split('\n')[0]).toBe(schemaLine(name, join(process.cwd(), file)));
+    expect(parseYaml(yaml(written))).toEqual(parseYaml(yaml(text)));
+    if (file.endsWith('.md')) expect(written.split(/^---$/m).slice(2).join('---').trim()).toBe(text.split(/^---$/m).slice(2).join('---').trim());
+  });
+
+  it('leaves out an optional field left empty, and writes null for an empty menu label', () => {
+    const text = formatOf('pages').toFile({ path: '/questions', title: 'Questions', description: 'Asked often.', menuLabel: '', body: 'Text.' });
+    expect(text).toContain('menuLabel: null');
+    const about = formatOf('about').toFile({ aboutUs: { heading: 'Us', paragraphs: ['One.'], list: [] } });
+    expect(about).not.toContain('list');
+  });
+});
+
+/** A request from `localAddress` to the server's port, to the address the server is reached at. */
+function post(port: number, body: unknown, { host = '127.0.0.1', localAddress, headers = {} }: { host?: string; localAddress?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<{ status: number; body: { error?: string } & Record<string, unknown> }>((resolve, reject) => {
+    const req = request({ host, port, path: LOCAL_BACKEND_PATH, method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string } }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const persist = (path: string, raw: string) => ({ action: 'persistEntry', params: { entry: { path, raw }, assets: [] } });
+
+/** An address of this machine that is not loopback, to send from. */
+const external = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+
+describe('the local backend (npm run dev)', () => {
+  let sandbox: Sandbox;
+  let server: Server;
+  let port: number;
+  const textiles = 'shared/content/categories/textiles.yaml';
+
+  beforeAll(async () => {
+    sandbox = copyProject();
+    // Listening on every interface, as `HOST=0.0.0.0 npm run dev` does.
+    server = createServer(localBackend(sandbox.root)).listen(0, '0.0.0.0');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => {
+    server?.close();
+    sandbox?.remove();
+  });
+  const read = (path: string) => readFileSync(join(sandbox.root, path), 'utf8');
+
+  it('writes a content file for the editor on this machine, and the content check accepts it', async () => {
+    const changed = read(textiles).replace('subtitle: Fabrics for apparel and industry', 'subtitle: Fabrics, saved from the editor');
+    const answer = await post(port, persist(textiles, changed));
+    expect(answer).toEqual({ status: 200, body: { message: 'entry persisted' } });
+    expect(read(textiles)).toBe(changed);
+    const root = sandbox.root;
+    expect(readContent({ content: join(root, 'shared/content'), art: join(root, 'client/assets/art'), root }).problems).toEqual([]);
+  });
+
+  it('lists a folder and reads an entry as Decap expects', async () => {
+    const listed = await post(port, { action: 'entriesByFolder', params: { folder: 'shared/content/categories', extension: 'yaml', depth: 1 } });
+    expect(listed.status).toBe(200);
+    expect((listed.body as unknown as Array<{ file: { path: string } }>).map((entry) => entry.file.path)).toContain(textiles);
+  });
+
+  it.skipIf(!external && !process.env.CI)('refuses a write from another machine, whatever address it listens on (403), and writes nothing', async () => {
+    expect(external, 'this machine has no non-loopback IPv4 address to send from').toBeDefined();
+    const before = read(textiles);
+    const answer = await post(port, persist(textiles, 'subtitle: from afar\n'), { host: external!, localAddress: external!, headers: { host: `localhost:${port}` } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toContain(`not ${external}`);
+    expect(read(textiles)).toBe(before);
+  });
+  if (!external && !process.env.CI) it.skip('(skipped: this machine has no non-loopback address to send a write from)', () => {});
+
+  it.each([
+    ['a file outside the content and art folders', 'scripts/build.ts', 'is not under shared/content/ or client/assets/art/'],
+    ['a new file outside them', 'server/extra.ts', 'is not under'],
+    ['code beside the content', 'shared/content/index.ts', 'is not a .yaml, .md file'],
+    ['a path going up', 'shared/content/../../scripts/build.ts', 'goes up with ..'],
+    ['an absolute path', '/tmp/site-owned.yaml', 'is absolute'],
+  ])('refuses a write to %s (403), and writes nothing', async (_what, path, why) => {
+    const target = join(sandbox.root, path.replace(/^\//, ''));
+    const before = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
+    const answer = await post(port, persist(path, 'export const owned = true;\n'));
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toContain(why);
+    expect(existsSync(target) ? readFileSync(target, 'utf8') : undefined).toBe(before);
+  });
+
+  it('refuses a write through a symlink that leads out of the content folder', async () => {
+    const outside = join(tmpdir(), `cms-outside-${process.pid}`);
+    mkdirSync(outside, { recursive: true });
+    symlinkSync(outside, join(sandbox.root, 'shared/content/link'));
+    try {
+      const answer = await post(port, persist('shared/content/link/page.md', '---\n---\n'));
+      expect(answer.status).toBe(403);
+      expect(existsSync(join(outside, 'page.md'))).toBe(false);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a page of another origin, a host name that is not this machine, other methods and unknown actions', async () => {
+    expect((await post(port, persist(textiles, 'x'), { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await post(port, persist(textiles, 'x'), { headers: { host: `rebound.example:${port}` } })).status).toBe(403);
+    expect((await post(port, { action: 'runCommand', params: {} })).status).toBe(403);
+    const get = await fetch(`http://127.0.0.1:${port}${LOCAL_BACKEND_PATH}`);
+    expect(get.status).toBe(403);
+  });
+});
+
+describe('/admin in production', () => {
+  const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' };
+  const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
+  const withEditor = () => testApp({ config: { nodeEnv: 'test', trustProxy: false, site: defaultSite, cms }, adminDir });
+
+  it('is off unless CMS_GITHUB_REPO is set: /admin is the home screen with 404, as any unknown path', async () => {
+    for (const path of ['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH]) {
+      const res = await supertest(testApp()).get(path);
+      expect(res.status, path).toBe(404);
+    }
+    const res = await supertest(testApp()).get('/admin');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.text).not.toContain('admin.js');
+  });
+
+  it('on, serves its page with no inline script and a CSP of its own: scripts from itself, connections to GitHub only', async () => {
+    const res = await supertest(withEditor()).get('/admin/');
+    expect(res.status).toBe(200);
+    expect([...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/admin/admin.js">']);
+    const csp = Object.fromEntries(String(res.headers['content-security-policy']).split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }));
+    expect(csp['script-src']).toBe("'self' 'unsafe-eval'");
+    expect(csp['connect-src']).toBe("'self' https://api.github.com");
+    expect(csp['default-src']).toBe("'none'");
+    expect(csp['frame-ancestors']).toBe("'none'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
+  it('on, its config names the GitHub backend from the settings, and its bundle is served', async () => {
+    const app = withEditor();
+    const config = await supertest(app).get(ADMIN_CONFIG_PATH);
+    expect(config.status).toBe(200);
+    expect(parseYaml(config.text)).toEqual({ backend: { name: 'github', repo: 'acme/site', branch: 'main', base_url: 'https://auth.example.org' } });
+    const script = await supertest(app).get(ADMIN_SCRIPT_PATH).buffer(true).parse((res, done) => {
+      let length = 0;
+      res.on('data', (chunk: Buffer) => (length += chunk.length));
+      res.on('end', () => done(null, length));
+    });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body as number).toBeGreaterThan(0);
+  });
+
+  it('leaves the site’s pages as they were: its CSP, no mention of the editor', async () => {
+    const res = await supertest(withEditor()).get('/');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('/admin');
+    expect(res.headers['content-security-policy']).not.toContain('unsafe');
+  });
+
+  it('keeps Decap out of the server bundle', () => {
+    const server = readFileSync(join(import.meta.dirname, '..', 'dist', 'server', 'main.js'), 'utf8');
+    expect(server).not.toMatch(/decap/i);
+  });
+});
