@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { ENGINE_NAMES } from './tests/browser/global-setup.ts';
 
 /** Tests that start nginx or the dev server: in the full run only. */
-const SERVER_TESTS = ['tests/export.test.ts', 'tests/dev-server.test.ts'];
+const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tests/dev-server.test.ts'];
 
 /**
  * The browser files first, whatever their project: they take longest and

@@ -12,6 +12,9 @@
  *
  *   export/site/    about.html (+ .br, .gz), legal.tab-privacy.html, 404.html, robots.txt, assets/…
  *   export/nginx/   static-site.conf (the template, copied) and static-site-headers.conf
+ *
+ * With CMS_GITHUB_REPO set, also the browser editor: export/site/admin/ and
+ * export/nginx/static-site-admin.conf, its locations with its own headers.
  */
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
@@ -21,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
-import { responseHeaders, type HeaderList } from '../server/security.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH, GITHUB_API, type CmsSettings } from '../server/admin.ts';
+import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../shared/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
 import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
@@ -32,6 +36,8 @@ export interface ExportOptions {
   site: SiteConfig;
   clientDir?: string;
   routes?: readonly Route[];
+  /** The browser editor (CMS_GITHUB_REPO): its files under admin/ and their own headers, or, unset, nothing of it. */
+  cms?: CmsSettings;
 }
 
 export interface ExportResult {
@@ -44,6 +50,8 @@ export interface ExportResult {
 /** The nginx config, hand-written; the export copies it beside the include it writes. */
 const NGINX_TEMPLATE = fileURLToPath(new URL('../docs/nginx/static-site.conf', import.meta.url));
 export const HEADERS_INCLUDE = 'static-site-headers.conf';
+/** Written only with the editor on; the template includes it by a pattern, which matches nothing otherwise. */
+export const ADMIN_INCLUDE = 'static-site-admin.conf';
 /** An address no route has: the server answers it with the not-found page. */
 const NOT_FOUND_PROBE = '/404';
 const ENCODINGS = [
@@ -79,7 +87,7 @@ interface Target {
 }
 
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  const { outDir, site, clientDir = defaultClientDir(), routes = defaultRoutes } = options;
+  const { outDir, site, clientDir = defaultClientDir(), routes = defaultRoutes, cms } = options;
   const siteDir = join(outDir, 'site');
   const nginxDir = join(outDir, 'nginx');
   expectVariantsInTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), routes);
@@ -89,9 +97,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     ...[...routes.flatMap(routeAddresses), ...Object.keys(aliases)].map((url) => ({ url, file: addressFile(url), status: 200 })),
     { url: NOT_FOUND_PROBE, file: '404.html', status: 404 },
     ...fixedPaths.map((url) => ({ url, file: url.slice(1), status: 200 })),
+    ...(cms ? ADMIN_FILES.map(([url, file]) => ({ url, file, status: 200 })) : []),
   ];
 
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site }, clientDir, routes });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms }, clientDir, routes });
   // Brotli is made in the background after start-up; the export wants every encoding.
   await app.prepared;
   const server = createServer(app);
@@ -114,7 +123,41 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
   await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...withWords(routes, site), assets: assets.urls }), types));
+  if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminInclude(adminHeaders(GITHUB_API)));
   return { siteDir, nginxDir, files: targets.map(({ url, file }) => ({ url, file })) };
+}
+
+/** The editor's addresses and files: /admin and /admin/ are one page. */
+const ADMIN_FILES = [
+  [`${ADMIN_PATH}/`, 'admin/index.html'],
+  [ADMIN_SCRIPT_PATH, 'admin/admin.js'],
+  [ADMIN_CONFIG_PATH, 'admin/config.yml'],
+] as const;
+
+/**
+ * The editor's locations, with its own headers (server/admin.ts): nginx's
+ * add_header in a location replaces the server's, so the whole set is here.
+ */
+function adminInclude(headers: HeaderList): string {
+  return [
+    '# Written by `npm run export` with CMS_GITHUB_REPO set (scripts/export.ts): the browser editor,',
+    '# with the headers the server sends it (its own CSP). Included by static-site.conf.',
+    `location = ${ADMIN_PATH} {`,
+    `    rewrite ^ ${ADMIN_PATH}/ last;`,
+    '}',
+    `location ^~ ${ADMIN_PATH}/ {`,
+    ...headers.map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
+    '    add_header Cache-Control "public, no-cache" always;',
+    '    types {',
+    '        "text/html; charset=utf-8" html;',
+    '        "text/javascript; charset=utf-8" js;',
+    '        "text/yaml; charset=utf-8" yml;',
+    '    }',
+    '    index index.html;',
+    '    try_files $uri $uri/ =404;',
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** "/about" → about.html, "/legal?tab=privacy" → legal.tab-privacy.html, "/" → index.html. */
@@ -173,7 +216,8 @@ function quote(value: string): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outDir = fileURLToPath(new URL('../export', import.meta.url));
   const started = performance.now();
-  const { site } = readConfig(process.env);
-  const result = await exportSite({ outDir, site });
-  console.log(`Exported ${result.files.length} addresses for ${site.publicUrl} to ${result.siteDir}, and the nginx config to ${result.nginxDir}, in ${Math.round(performance.now() - started)} ms`);
+  const { site, cms } = readConfig(process.env);
+  const result = await exportSite({ outDir, site, cms });
+  const editor = cms ? `, the browser editor for ${cms.repo} under /admin/` : '';
+  console.log(`Exported ${result.files.length} addresses for ${site.publicUrl}${editor} to ${result.siteDir}, and the nginx config to ${result.nginxDir}, in ${Math.round(performance.now() - started)} ms`);
 }

@@ -1,0 +1,91 @@
+/**
+ * The static export and the browser editor (docs/decisions/0005-browser-editor.md):
+ * nothing of it unless CMS_GITHUB_REPO is given; with it, nginx serves /admin/
+ * as the server does, with the editor's own headers, and the site's pages
+ * with theirs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
+import { BROTLI_STATIC_MODULE, NGINX, standaloneNginxConfig } from '../scripts/nginx.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
+import { defaultSite } from '../shared/site.ts';
+import { freePort, listening, testApp } from './helpers.ts';
+
+const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' };
+const site = defaultSite;
+const haveNginx = NGINX !== undefined && BROTLI_STATIC_MODULE !== undefined;
+
+describe('the static export without CMS_GITHUB_REPO', () => {
+  it('has nothing of the editor: no admin/ files, no admin locations for nginx', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
+    try {
+      const { siteDir, nginxDir, files } = await exportSite({ outDir, site });
+      expect(existsSync(join(siteDir, 'admin'))).toBe(false);
+      expect(existsSync(join(nginxDir, ADMIN_INCLUDE))).toBe(false);
+      expect(files.filter(({ url }) => url.startsWith('/admin'))).toEqual([]);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHUB_REPO, served by nginx', () => {
+  let outDir: string;
+  let nginx: ChildProcess;
+  const log: string[] = [];
+  let nginxOrigin: string;
+  let node: Awaited<ReturnType<typeof listening>>;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
+    const { siteDir, nginxDir } = await exportSite({ outDir, site, cms });
+    node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms } }));
+    // Installed as an operator would: both includes in snippets/, our port and root.
+    const conf = join(outDir, 'run', 'conf');
+    await mkdir(join(conf, 'snippets'), { recursive: true });
+    for (const include of [HEADERS_INCLUDE, ADMIN_INCLUDE]) await writeFile(join(conf, 'snippets', include), await readFile(join(nginxDir, include)));
+    const port = await freePort();
+    const template = await readFile(join(nginxDir, 'static-site.conf'), 'utf8');
+    await writeFile(join(conf, 'static-site.conf'), template.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/root \S+;/, `root ${siteDir};`));
+    await writeFile(join(conf, 'nginx.conf'), standaloneNginxConfig(join(outDir, 'run'), '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] }));
+    nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    nginxOrigin = `http://127.0.0.1:${port}`;
+    for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${log.join('')}`);
+      if (await fetchRaw(nginxOrigin, '/').then(() => true, () => false)) break;
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx?.exitCode === null) {
+      nginx.kill('SIGTERM');
+      await new Promise((resolve) => nginx.once('exit', resolve));
+    }
+    await node?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it.each(['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH])('%s: the same body, content type and headers as the server, its own CSP', async (url) => {
+    const [fromNode, fromNginx] = await Promise.all([fetchRaw(`http://127.0.0.1:${node.port}`, url), fetchRaw(nginxOrigin, url)]);
+    expect(fromNode.status).toBe(200);
+    expect(fromNginx.status).toBe(200);
+    expect(fromNginx.body.equals(fromNode.body), 'the same bytes').toBe(true);
+    for (const name of ['content-type', 'content-security-policy', 'cross-origin-opener-policy', 'cache-control', 'x-frame-options']) {
+      expect(fromNginx.headers[name], name).toBe(fromNode.headers[name]);
+    }
+    expect(fromNginx.headers['content-security-policy']).toContain('connect-src \'self\' https://api.github.com');
+  });
+
+  it('keeps the site’s own CSP on its pages', async () => {
+    const [admin, about] = await Promise.all([fetchRaw(nginxOrigin, '/admin/'), fetchRaw(nginxOrigin, '/about')]);
+    expect(about.status).toBe(200);
+    expect(about.headers['content-security-policy']).not.toBe(admin.headers['content-security-policy']);
+    expect(about.headers['content-security-policy']).not.toContain('unsafe');
+  });
+});
