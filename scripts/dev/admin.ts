@@ -26,11 +26,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     res.writeHead(status, [...headers, 'content-type', type, 'cache-control', 'no-store']);
     res.end(body);
   };
-  const failed = (res: ServerResponse, error: unknown) => {
-    const why = error instanceof Error ? error.message : String(error);
-    console.error(`admin: ${why}`);
-    send(res, 500, 'text/plain; charset=utf-8', `The editor could not start: ${why}\n`);
-  };
+
 
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -46,12 +42,17 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
       // Built once per run, on the first request: most runs never open the editor.
       script ??= built.then(async () => {
         const [{ bundleAdmin }, { loadContent }] = await Promise.all([import('../admin.ts'), import('../content/load.ts')]);
+        // The content first: when the site could not start, its mistakes are what the editor's tab should say.
+        const content = loadContent();
         const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-        return (await bundleAdmin(manifest, loadContent())).script;
+        return (await bundleAdmin(manifest, content)).script;
       });
       script.then((body) => send(res, 200, 'text/javascript; charset=utf-8', body), (error: unknown) => {
         script = undefined;
-        failed(res, error);
+        const why = error instanceof Error ? error.message : String(error);
+        console.error(`admin: ${why}`);
+        // A module script that fails to load shows nothing; this one says why, in the page.
+        send(res, 200, 'text/javascript; charset=utf-8', `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`);
       });
     } else {
       return false;
