@@ -8,13 +8,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from './admin-paths.ts';
 import type { Config } from './config.ts';
 import { prepare, type PreparedResponse } from './responses.ts';
 import { adminHeaders } from './security.ts';
 
-export const ADMIN_PATH = '/admin';
-export const ADMIN_SCRIPT_PATH = '/admin/admin.js';
-export const ADMIN_CONFIG_PATH = '/admin/config.yml';
+export { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH };
 /** The route its requests are counted under in metrics and traces. */
 export const ADMIN_ROUTE = '/admin/*';
 /** Where Decap's GitHub backend connects: the only host the admin's CSP allows besides this origin. */

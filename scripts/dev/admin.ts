@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { adminHeaders } from '../../server/security.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
 import type { BuildManifest } from '../../server/assets.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH, adminConfig } from '../../server/admin.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
 
 /**
@@ -19,41 +18,52 @@ import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
  * preview's assets come from.
  */
 export function devAdmin(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const headers = adminHeaders().flat();
   let script: Promise<Uint8Array> | undefined;
   const backend = localBackend(root);
-  const send = (res: ServerResponse, status: number, type: string, body: string | Uint8Array) => {
-    res.writeHead(status, [...headers, 'content-type', type, 'cache-control', 'no-store']);
-    res.end(body);
+  // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
+  const send = async (res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
+    const { adminHeaders } = await import('../../server/security.ts');
+    const bytes = await body();
+    res.writeHead(200, [...adminHeaders().flat(), 'content-type', type, 'cache-control', 'no-store']);
+    res.end(bytes);
   };
-
+  const bundle = async () => {
+    const [{ bundleAdmin }, { loadContent }] = await Promise.all([import('../admin.ts'), import('../content/load.ts')]);
+    await built;
+    // The content first: when the site could not start, its mistakes are what the editor's tab should say.
+    const content = loadContent();
+    const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
+    return (await bundleAdmin(manifest, content)).script;
+  };
+  const failed = (res: ServerResponse) => (error: unknown) => {
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`admin: ${why}`);
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`The editor could not start:\n${why}\n`);
+  };
 
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === LOCAL_BACKEND_PATH) {
       backend(req, res);
-      return true;
-    }
-    if (path === ADMIN_PATH || path === `${ADMIN_PATH}/`) {
-      send(res, 200, 'text/html; charset=utf-8', readFileSync(join(root, 'client/admin/index.html')));
+    } else if (path === ADMIN_PATH || path === `${ADMIN_PATH}/`) {
+      send(res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/admin/index.html'))).catch(failed(res));
     } else if (path === ADMIN_CONFIG_PATH) {
-      send(res, 200, 'text/yaml; charset=utf-8', adminConfig({ name: 'proxy', proxy_url: LOCAL_BACKEND_PATH }));
+      const config = async () => (await import('../../server/admin.ts')).adminConfig({ name: 'proxy', proxy_url: LOCAL_BACKEND_PATH });
+      send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
     } else if (path === ADMIN_SCRIPT_PATH) {
       // Built once per run, on the first request: most runs never open the editor.
-      script ??= built.then(async () => {
-        const [{ bundleAdmin }, { loadContent }] = await Promise.all([import('../admin.ts'), import('../content/load.ts')]);
-        // The content first: when the site could not start, its mistakes are what the editor's tab should say.
-        const content = loadContent();
-        const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-        return (await bundleAdmin(manifest, content)).script;
-      });
-      script.then((body) => send(res, 200, 'text/javascript; charset=utf-8', body), (error: unknown) => {
-        script = undefined;
-        const why = error instanceof Error ? error.message : String(error);
-        console.error(`admin: ${why}`);
-        // A module script that fails to load shows nothing; this one says why, in the page.
-        send(res, 200, 'text/javascript; charset=utf-8', `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`);
-      });
+      const built = (script ??= bundle());
+      const body = () =>
+        built.catch((error: unknown) => {
+          script = undefined;
+          const why = error instanceof Error ? error.message : String(error);
+          console.error(`admin: ${why}`);
+          // A module script that fails to load shows nothing; this one says why, in the page.
+          return `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`;
+        });
+      send(res, 'text/javascript; charset=utf-8', body).catch(failed(res));
     } else {
       return false;
     }
