@@ -13,7 +13,12 @@ import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
+import { completed, previewContext } from '../client/admin/preview.tsx';
+import { legal } from '../shared/content/index.ts';
+import { Page } from '../shared/ui/Page.tsx';
 import { COLLECTIONS, type CollectionName } from '../shared/content/schema.ts';
 import { cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../scripts/content/cms.ts';
 import { readContent, schemaLine } from '../scripts/content/load.ts';
@@ -80,6 +85,27 @@ describe('the editor’s collections', () => {
     expect(setup.collections.find((collection) => collection.name === 'legal')).toMatchObject({ folder: 'shared/content/legal', extension: 'md' });
     expect(setup.collections.find((collection) => collection.name === 'home')?.files?.[0]?.file).toBe('shared/content/home.yaml');
     expect(setup.media_folder).toBe('client/assets/art');
+  });
+});
+
+describe('the editor’s preview', () => {
+  const asset = (name: string) => `/assets/${name}`;
+  const fields = (name: CollectionName) => fieldsOf(name);
+
+  it('draws a legal document as the site does, its text as typed, placeholders filled', () => {
+    const terms = legal.find((doc) => doc.id === 'terms')!;
+    const data = completed(fields('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
+    const html = renderToString(createElement(Page, { ctx: previewContext('legal', 'terms', data, asset) }));
+    expect(html).toContain(`Typed just now by ${defaultSite.brandName}.`);
+    expect(html).toContain('<h3>A new section</h3>');
+    expect(html).toContain('site-footer');
+  });
+
+  it('draws a new, empty entry of each folder without throwing', () => {
+    for (const name of ['categories', 'legal', 'pages'] as const) {
+      const ctx = previewContext(name, '', completed(fields(name), {}), asset);
+      expect(() => renderToString(createElement(Page, { ctx })), name).not.toThrow();
+    }
   });
 });
 

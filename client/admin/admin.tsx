@@ -12,7 +12,10 @@ import { previewOf } from './preview.tsx';
 import { setup } from './setup.ts';
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
-for (const collection of setup.collections) CMS.registerPreviewTemplate(collection.name, previewOf(collection.name, setup.assets));
+for (const collection of setup.collections) {
+  const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
+  CMS.registerPreviewTemplate(collection.name, previewOf(collection.name, fields, setup.assets));
+}
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 
 const { collections, media_folder, public_folder } = setup;

@@ -3,8 +3,9 @@
  * page (shared/ui/Page.tsx) and stylesheet, in the rest of the content as
  * the admin was built with it, placeholders filled as on the site.
  */
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
+import type { CmsField } from '../../scripts/content/cms.ts';
 import { markdownBlocks } from '../../scripts/content/markdown.ts';
 import * as siteContent from '../../shared/content/index.ts';
 import type { CollectionName, Content } from '../../shared/content/schema.ts';
@@ -16,7 +17,7 @@ import { Page } from '../../shared/ui/Page.tsx';
 
 type Data = Record<string, unknown>;
 
-/** The content with the edited entry in place of the one it was loaded from (`id`: its file name), or added. */
+/** The content with the edited entry (complete: see `completed`) in place of the one it was loaded from (`id`: its file name), or added. */
 export function withEntry(content: Content, name: CollectionName, id: string, data: Data): { content: Content; path: string } {
   const replace = <T extends object>(list: readonly T[], idOf: (item: T) => string, entry: T) => {
     const index = list.findIndex((item) => idOf(item) === id);
@@ -25,23 +26,22 @@ export function withEntry(content: Content, name: CollectionName, id: string, da
   const body = () => markdownBlocks(typeof data.body === 'string' ? data.body : '', () => undefined);
   switch (name) {
     case 'categories': {
-      const original = content.categories.find((category) => category.slug === id);
-      const category = { ...original!, ...data } as Content['categories'][number];
+      const category = data as unknown as Content['categories'][number];
       const categories = replace(content.categories, (item) => item.slug, category).sort((a, b) => a.order - b.order);
       return { content: { ...content, categories }, path: `${PRODUCTS_PATH}/${category.slug}` };
     }
     case 'legal': {
-      const doc = { ...content.legal.find((item) => item.id === id)!, ...data, id, body: body() } as Content['legal'][number];
+      const doc = { ...data, id, body: body() } as unknown as Content['legal'][number];
       const legal = replace(content.legal, (item) => item.id, doc).sort((a, b) => a.order - b.order);
-      return { content: { ...content, legal }, path: legal[0]?.id === id ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}` };
+      return { content: { ...content, legal }, path: legal[0] === doc ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}` };
     }
     case 'pages': {
-      const page = { ...content.pages.find((item) => item.id === id)!, ...data, id, body: body() } as Content['pages'][number];
+      const page = { ...data, id, body: body() } as unknown as Content['pages'][number];
       return { content: { ...content, pages: replace(content.pages, (item) => item.id, page) }, path: page.path };
     }
     default: {
       const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH }[name];
-      return { content: { ...content, [name]: { ...content[name], ...data } }, path };
+      return { content: { ...content, [name]: data }, path };
     }
   }
 }
@@ -55,18 +55,67 @@ export function previewContext(name: CollectionName, id: string, data: Data, ass
   return { site: defaultSite, routes, content, route, variant: query ? `?${query}` : '', asset };
 }
 
+/**
+ * The entry as the editor holds it, with every field it lacks while being
+ * written (a new entry, an emptied list) given an empty value of its kind,
+ * so the screens can draw it.
+ */
+export function completed(fields: readonly CmsField[], value: unknown): Data {
+  const data = (value && typeof value === 'object' ? value : {}) as Data;
+  return Object.fromEntries(fields.map((field) => [field.name, completedField(field, data[field.name])]));
+}
+
+function completedField(field: CmsField, value: unknown): unknown {
+  if (field.widget === 'object') return completed(field.fields ?? [], value);
+  if (field.widget === 'list' || (field.widget === 'select' && field.multiple)) {
+    const items = Array.isArray(value) ? value : [];
+    return field.fields ? items.map((item) => completed(field.fields!, item)) : field.field ? items.map((item) => completedField(field.field!, item)) : items;
+  }
+  if (value !== undefined && value !== null) return value;
+  if (field.required === false) return null;
+  return field.widget === 'number' ? 0 : '';
+}
+
+/** What a screen throws while an entry is half written is shown in the preview, not Decap's error page. */
+class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main className="page">
+        <p className="notice" role="status">
+          The preview cannot draw this entry yet: {this.state.error.message}
+        </p>
+      </main>
+    );
+  }
+}
+
 /** A preview template for one collection (CMS.registerPreviewTemplate). */
-export function previewOf(name: CollectionName, assets: Record<string, string>) {
+export function previewOf(name: CollectionName, fields: readonly CmsField[], assets: Record<string, string>) {
   const asset = (source: string) => assets[source] ?? `/assets/${source}`;
   return function Preview({ entry, document }: PreviewTemplateComponentProps) {
     // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
-    const data = (entry.get('data')?.toJS() ?? {}) as Data;
+    const data = completed(fields, entry.get('data')?.toJS());
     const id = String(entry.get('slug') ?? '');
-    const ctx = previewContext(name, id, data, asset);
-    // The stylesheet styles the page by its body's class, as render.tsx sets it.
-    useEffect(() => {
-      document.body.className = `chrome-${ctx.route.chrome}`;
-    }, [document, ctx.route.chrome]);
-    return <Page ctx={ctx} />;
+    // A new boundary for each version of the entry: the next keystroke may well draw.
+    return (
+      <PreviewBoundary key={JSON.stringify(data)}>
+        <EntryPage ctx={() => previewContext(name, id, data, asset)} document={document} />
+      </PreviewBoundary>
+    );
   };
+}
+
+/** The page, inside the boundary: making its context can throw too. */
+function EntryPage({ ctx: makeContext, document }: { ctx: () => PageContext; document: Document }) {
+  const ctx = makeContext();
+  // The stylesheet styles the page by its body's class, as render.tsx sets it.
+  useEffect(() => {
+    document.body.className = `chrome-${ctx.route.chrome}`;
+  }, [document, ctx.route.chrome]);
+  return <Page ctx={ctx} />;
 }
