@@ -139,7 +139,7 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
  * parsers or the schemas. Each export is its own constant, so a bundle keeps
  * only the parts it imports (the browser's, the hours and their labels).
  */
-function contentAsData(content: Content): esbuild.Plugin {
+export function contentAsData(content: Content): esbuild.Plugin {
   return {
     name: 'content-as-data',
     setup(build) {
