@@ -7,11 +7,20 @@
  */
 const FIRST_INTERACTION = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
+/**
+ * Runs a module's import. Firefox rejects an import that the visitor cut
+ * short by following a link, before the page is gone: a failure is reported
+ * only if the page is still there a moment later.
+ */
+function load<T>(module: Promise<T>, then: (loaded: T) => void = () => {}): void {
+  module.then(then, (error: unknown) => setTimeout(() => reportError(error), 3_000));
+}
+
 function hydrateOnce(): void {
   for (const type of FIRST_INTERACTION) removeEventListener(type, hydrateOnce, true);
-  void import('./islands.tsx').then(({ hydrateIslands }) => hydrateIslands());
+  load(import('./islands.tsx'), ({ hydrateIslands }) => hydrateIslands());
 }
 
 for (const type of FIRST_INTERACTION) addEventListener(type, hydrateOnce, { capture: true, passive: true });
 // Only pages with the contact block have the hours; scripts/build.ts bundles this module on its own.
-if (document.querySelector('[data-local-hours]')) void import('./local-hours.ts');
+if (document.querySelector('[data-local-hours]')) load(import('./local-hours.ts'));

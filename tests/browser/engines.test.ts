@@ -315,6 +315,41 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     });
   });
 
+  describe('leaving a page before its scripts have loaded', () => {
+    const opened = useTab(WIDTHS.desktop);
+    let slow = { origin: '', close: async () => {} };
+    beforeAll(async () => void (slow = await serveSite({ slowChunks: 2_000 })));
+    afterAll(() => slow.close());
+
+    it('logs nothing at error or warning level, whether the islands had started to load or not', async () => {
+      // The chunks a page imports once loaded take 2 s here, so each page is left while they are on their way.
+      // Where the driver reports the console (Chromium, Firefox); WebKitWebDriver reports none across a navigation.
+      const { tab } = opened;
+      for (const [index, address] of addresses.entries()) {
+        await tab.goto(slow.origin + address);
+        // Every other page: the first interaction starts the islands' import too.
+        if (index % 2 === 0) await tab.press('Shift');
+      }
+      await tab.goto(`${slow.origin}/about`);
+      await expect.poll(() => tab.evaluate(() => document.querySelector('[data-local-hours]')?.textContent ?? ''), { timeout: 10_000 }).not.toBe('');
+      expect(await problems(tab)).toEqual([]);
+    });
+
+    it('still reports a chunk that fails to load on a page the visitor stays on', async () => {
+      const { tab } = opened;
+      const refusing = await serveSite({ refuseChunks: true });
+      try {
+        await tab.goto(`${refusing.origin}/about`);
+        await tab.evaluate(recordProblems);
+        await tab.press('Shift');
+        // Each engine words it its own way (WebKit's names no address): that something is reported is the point.
+        await expect.poll(() => problems(tab).then((list) => list.length), { timeout: 10_000 }).toBeGreaterThan(0);
+      } finally {
+        await refusing.close();
+      }
+    });
+  });
+
   describe('without JavaScript', () => {
     const opened = useTab(WIDTHS.phone, { javaScript: false });
 

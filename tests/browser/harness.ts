@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
@@ -69,8 +70,19 @@ export function useSite(): Site {
 }
 
 /** The site on a free loopback port, served in-process from the build. */
-export async function serveSite(): Promise<{ origin: string; close: () => Promise<void> }> {
-  const { server, port, close } = await listening(testApp());
+/**
+ * The site on a loopback port. The chunks a page imports once it has loaded
+ * (the islands, the local hours) can be held back `slowChunks` ms, to let a
+ * test leave the page first, or refused (503), to see a real failure reported.
+ */
+export async function serveSite({ slowChunks = 0, refuseChunks = false } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
+  const app = testApp();
+  const listener: RequestListener = (req, res) => {
+    if (!/^\/assets\/(islands|local-hours)\./.test(req.url ?? '')) app(req, res);
+    else if (refuseChunks) res.writeHead(503).end();
+    else setTimeout(() => app(req, res), slowChunks);
+  };
+  const { server, port, close } = await listening(listener);
   return {
     origin: `http://127.0.0.1:${port}`,
     close: () => {
