@@ -315,6 +315,30 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     });
   });
 
+  describe('in the dark scheme', () => {
+    let dark: Engine;
+    let tab: Tab;
+    beforeAll(async () => {
+      dark = await launchEngine(binary!, { colorScheme: 'dark' });
+      tab = await dark.open();
+    });
+    afterAll(async () => {
+      await tab?.close();
+      await dark?.close();
+    });
+
+    it.each(addresses)('%s is drawn on ink, fits the width, and axe finds nothing, contrast included', async (address) => {
+      await tab.goto(origin + address);
+      await tab.evaluate(recordProblems);
+      const scheme = await tab.evaluate(() => ({ dark: matchMedia('(prefers-color-scheme: dark)').matches, background: getComputedStyle(document.body).backgroundColor }));
+      expect(scheme).toEqual({ dark: true, background: 'rgb(15, 31, 51)' });
+      expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
+      await tab.screenshot(screenshotPath(name, address, 1440, '-dark'));
+      expect(await axe(tab)).toEqual([]);
+      expect(await problems(tab)).toEqual([]);
+    });
+  });
+
   describe('leaving a page before its scripts have loaded', () => {
     const opened = useTab(WIDTHS.desktop);
     let slow = { origin: '', close: async () => {} };

@@ -36,6 +36,9 @@ export interface Tab {
   close(): Promise<void>;
 }
 
+/** What the visitor's system asks of the page: a light or a dark colour scheme. */
+export type ColorScheme = 'light' | 'dark';
+
 export interface Engine {
   name: EngineName;
   open(options?: { javaScript?: boolean }): Promise<Tab>;
@@ -64,12 +67,12 @@ function problem(list: string[], type: string, text: string, from: string | unde
   list.push(`console.${type}: ${text}`);
 }
 
-async function chromiumEngine(executablePath: string): Promise<Engine> {
+async function chromiumEngine(executablePath: string, colorScheme: ColorScheme): Promise<Engine> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   return {
     name: 'chromium',
     async open({ javaScript = true } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript, colorScheme });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => problem(problems, message.type(), message.text(), message.location().url, page.url()));
@@ -92,8 +95,10 @@ async function chromiumEngine(executablePath: string): Promise<Engine> {
   };
 }
 
-async function firefoxEngine(executablePath: string): Promise<Engine> {
-  const launch = (prefs: Record<string, unknown> = {}) => puppeteer.launch({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: prefs });
+async function firefoxEngine(executablePath: string, colorScheme: ColorScheme): Promise<Engine> {
+  // Pages follow this preference's scheme (0 dark, 1 light) whatever the system's.
+  const scheme = { 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 };
+  const launch = (prefs: Record<string, unknown> = {}) => puppeteer.launch({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: { ...scheme, ...prefs } });
   const browser = await launch();
   // WebDriver BiDi in Firefox ESR cannot turn scripts off per page: a second Firefox has them off by preference.
   let withoutScript: Awaited<ReturnType<typeof launch>> | undefined;
@@ -152,10 +157,12 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
   return { display, process: xvfb };
 }
 
-async function webkitEngine({ driver, executable: browser }: { driver: string; executable: string }): Promise<Engine> {
+async function webkitEngine({ driver, executable: browser }: { driver: string; executable: string }, colorScheme: ColorScheme): Promise<Engine> {
   const xvfb = await startXvfb();
   const port = await freePort();
-  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  // WebKitGTK takes prefers-color-scheme from the GTK theme's variant; MiniBrowser inherits the driver's environment.
+  const theme = colorScheme === 'dark' ? { GTK_THEME: 'Adwaita:dark' } : {};
+  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, ...theme } });
   const stop = () => {
     webDriver.kill();
     xvfb.process.kill();
@@ -233,8 +240,8 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
   };
 }
 
-export function launchEngine(binary: EngineBinary): Promise<Engine> {
-  if (binary.name === 'chromium') return chromiumEngine(binary.executable);
-  if (binary.name === 'firefox') return firefoxEngine(binary.executable);
-  return webkitEngine(binary);
+export function launchEngine(binary: EngineBinary, { colorScheme = 'light' }: { colorScheme?: ColorScheme } = {}): Promise<Engine> {
+  if (binary.name === 'chromium') return chromiumEngine(binary.executable, colorScheme);
+  if (binary.name === 'firefox') return firefoxEngine(binary.executable, colorScheme);
+  return webkitEngine(binary, colorScheme);
 }
