@@ -6,9 +6,14 @@
  * DevTools protocol; and the links into the site and the legal tabs as links
  * without JavaScript.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM } from '../../shared/paths.ts';
+import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../../shared/paths.ts';
+import { defaultSite } from '../../shared/site.ts';
 import { routes } from '../../shared/routes.ts';
 import { hoursText } from '../../shared/hours.ts';
 import { content, listening, testApp } from '../helpers.ts';
@@ -258,6 +263,57 @@ describeInBrowser('in Chromium', () => {
       await page.waitForURL(site.url(tabs.at(-1)!.address));
       expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([tabs.at(-1)!.label]);
       expect(tab.problems).toEqual([]);
+    });
+  });
+
+  describe('on paper', () => {
+    const tab = usePage(site, WIDTHS.desktop);
+    const legal = routes.find((route) => route.path === LEGAL_PATH)!;
+    /** The page printed to PDF and read back as lines of text (pdftotext, from Debian's poppler-utils). */
+    async function printed(page: Page, format: 'A4' | 'Letter'): Promise<string[]> {
+      const dir = mkdtempSync(join(tmpdir(), 'print-'));
+      try {
+        await page.pdf({ path: join(dir, 'page.pdf'), format });
+        const text = spawnSync('pdftotext', [join(dir, 'page.pdf'), '-'], { encoding: 'utf8' });
+        if (text.error) throw new Error(`pdftotext: ${text.error.message} (apt-get install poppler-utils)`);
+        return text.stdout.split('\n').map((line) => line.trim());
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    it.each([
+      ['A4', legal.path],
+      ['Letter', routeAddresses(legal).at(-1)!],
+    ] as const)('on %s, %s prints every legal document under its heading, one after another, whichever tab is open, and no menu', async (format, address) => {
+      await visit(tab.page, site, address);
+      await tab.page.keyboard.press('Shift');
+      const lines = await printed(tab.page, format);
+      const headings = content.legal.map((doc) => lines.indexOf(doc.title));
+      expect(headings.every((at) => at >= 0), `${content.legal.map((doc) => doc.title).join(', ')} in ${lines.join(' | ')}`).toBe(true);
+      expect(headings).toEqual([...headings].sort((a, b) => a - b));
+      // The menu's labels and the header's: none, but the page's own title (its heading).
+      const menuWords = [...routes.flatMap((route) => (route.menuLabel && route.menuLabel !== legal.title ? [route.menuLabel] : [])), content.labels.nav.home];
+      expect(lines.filter((line) => menuWords.includes(line))).toEqual([]);
+      expect(lines.filter((line) => line === legal.title)).toHaveLength(1);
+      // A link prints its address after its words.
+      expect(lines.join(' ')).toContain(`(${defaultSite.linkedInUrl})`);
+      expect(tab.problems).toEqual([]);
+    });
+
+    it.each(addresses)('%s fits the printable width of A4 and Letter', async (address) => {
+      await visit(tab.page, site, address);
+      await tab.page.emulateMedia({ media: 'print' });
+      try {
+        // A4 and Letter less the stylesheet's page margins (16 mm a side), in CSS pixels.
+        for (const width of [Math.floor(((210 - 32) / 25.4) * 96), Math.floor(((215.9 - 32) / 25.4) * 96)]) {
+          await tab.page.setViewportSize({ width, height: 1000 });
+          expect(await tab.page.evaluate(measureOverflow), `${width} px`).toEqual({ excess: 0, outside: [] });
+        }
+      } finally {
+        await tab.page.emulateMedia({ media: 'screen' });
+        await tab.page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+      }
     });
   });
 

@@ -69,9 +69,8 @@ export function useSite(): Site {
   return site;
 }
 
-/** The site on a free loopback port, served in-process from the build. */
 /**
- * The site on a loopback port. The chunks a page imports once it has loaded
+ * The site on a loopback port, served in-process from the build. The chunks a page imports once it has loaded
  * (the islands, the local hours) can be held back `slowChunks` ms, to let a
  * test leave the page first, or refused (503), to see a real failure reported.
  */
