@@ -39,6 +39,12 @@ interface Row {
 }
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_SCHEME=dark runs the pages as a visitor whose system prefers dark sees them. */
+const SCHEME = process.env.LIGHTHOUSE_SCHEME ?? 'light';
+if (SCHEME !== 'light' && SCHEME !== 'dark') {
+  console.error(`LIGHTHOUSE_SCHEME must be light or dark, got "${SCHEME}"`);
+  process.exit(1);
+}
 if (!Number.isInteger(RUNS) || RUNS < 1) {
   console.error(`LIGHTHOUSE_RUNS must be a whole number of at least 1, got "${process.env.LIGHTHOUSE_RUNS}"`);
   process.exit(2);
@@ -56,7 +62,9 @@ async function main(): Promise<number> {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  // Blink's preferred colour scheme: 0 is dark, 1 light.
+  const scheme = `--blink-settings=preferredColorScheme=${SCHEME === 'dark' ? 0 : 1}`;
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, scheme] });
   try {
     await waitForServer(`${origin}/home`, server);
     const rows: Row[] = [];
