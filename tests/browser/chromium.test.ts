@@ -266,6 +266,28 @@ describeInBrowser('in Chromium', () => {
     });
   });
 
+  describe('in forced colours', () => {
+    const tab = usePage(site, WIDTHS.desktop);
+
+    // The visitor's own palette decides every colour here, so contrast is theirs, not axe's to judge.
+    it.each(addresses)('%s fits the width, nothing opts out of the system colours, and the selected legal tab is told by more than its fill', async (address) => {
+      await tab.page.emulateMedia({ forcedColors: 'active' });
+      try {
+        await visit(tab.page, site, address);
+        expect(await tab.page.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
+        const optedOut = await tab.page.evaluate(() => [...document.querySelectorAll('body *')].filter((node) => getComputedStyle(node).forcedColorAdjust === 'none').map((node) => node.className));
+        expect(optedOut).toEqual([]);
+        if (address.startsWith(LEGAL_PATH)) {
+          const underline = await tab.page.locator('.legal-tabs__list .tab').evaluateAll((tabs) => tabs.map((link) => getComputedStyle(link).textDecorationLine));
+          expect(underline.filter((line) => line.includes('underline'))).toHaveLength(1);
+        }
+        expect(tab.problems).toEqual([]);
+      } finally {
+        await tab.page.emulateMedia({ forcedColors: 'none' });
+      }
+    });
+  });
+
   describe('on paper', () => {
     const tab = usePage(site, WIDTHS.desktop);
     const legal = routes.find((route) => route.path === LEGAL_PATH)!;
