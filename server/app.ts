@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
 import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
 import { ADMIN_ROUTE, adminResponses, defaultAdminDir } from './admin.ts';
@@ -70,7 +71,8 @@ export function createApp(options: AppOptions): App {
   const renderOptions: RenderOptions = { site: config.site, routes, content, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
-  const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
+  const trust = trustedProxies(config.trustProxy);
+  const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger, trust });
   const admin = config.cms ? adminResponses(config.cms, adminDir) : undefined;
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
@@ -87,7 +89,7 @@ export function createApp(options: AppOptions): App {
     // The one place every request ends up, prepared or not: its log line and its metric.
     const log = (status: number, bytes: number) => {
       const seconds = (performance.now() - started) / 1000;
-      logger.info({ method, path: url, status, bytes, durationMs: Math.round(seconds * 100_000) / 100, requestId });
+      logger.info({ method, path: url, status, bytes, durationMs: Math.round(seconds * 100_000) / 100, requestId, client: proxyaddr(req, trust) });
       metrics?.observe(method, route, status, seconds);
     };
 
@@ -108,6 +110,18 @@ export function createApp(options: AppOptions): App {
 }
 
 /**
+ * TRUST_PROXY as a function of a peer's address and its hop: which peers'
+ * X-Forwarded-For to believe. The client address of a log line and Express's
+ * req.ip both come from it, through proxy-addr, with the meaning Express's
+ * "trust proxy" setting documents for each kind of value.
+ */
+function trustedProxies(setting: Config['trustProxy']): (address: string, hop: number) => boolean {
+  if (typeof setting === 'boolean') return () => setting;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyaddr.compile(setting.split(',').map((entry) => entry.trim()));
+}
+
+/**
  * The http instrumentation names a request's span by its method alone: add
  * the route, as OpenTelemetry's conventions name server spans, and the request id.
  */
@@ -124,15 +138,17 @@ interface WebInput {
   baseHeaders: HeaderList;
   table: ResponseTable;
   logger: Logger;
+  /** Which peers' X-Forwarded-* to believe (trustedProxies). */
+  trust: (address: string, hop: number) => boolean;
 }
 
 /** The Express app: what the table has no prepared answer for. Middleware order tells the story. */
-function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }: WebInput): Express {
+function createWeb({ config, routes, renderOptions, baseHeaders, table, logger, trust }: WebInput): Express {
   const web = express();
   web.disable('x-powered-by');
+  web.set('trust proxy', trust);
   // Prepared responses carry their own ETags; what Express answers is never cached.
   web.set('etag', false);
-  web.set('trust proxy', config.trustProxy);
   web.set('query parser', false);
 
   const requestId = (res: ServerResponse) => String(res.getHeader('x-request-id'));
