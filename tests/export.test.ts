@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../shared/documents.ts';
@@ -111,9 +111,11 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
 });
 
 async function started(origin: string, child: ChildProcess, log: string[]): Promise<void> {
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${log.join('')}`);
-    if (await fetchRaw(origin, '/').then(() => true, () => false)) return;
-  }
-  throw new Error(`nginx did not start: ${log.join('')}`);
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${log.join('')}`);
+      await fetchRaw(origin, '/');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }

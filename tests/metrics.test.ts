@@ -90,7 +90,6 @@ describe('http_server_request_duration_seconds', () => {
     } finally {
       await fresh.close();
     }
-    expect(paths).toHaveLength(500);
     expect([...(await durationSeries(own))].sort()).toEqual(['GET /assets/* 404', 'GET unmatched 400', 'GET unmatched 404']);
   });
 });

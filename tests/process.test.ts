@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../shared/routes.ts';
 import { connectionError, freePort, rawConnection } from './helpers.ts';
 
@@ -138,14 +138,13 @@ describe('the server process', () => {
     const res = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'x-request-id': 'probe-1' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
-    for (;;) {
-      const line = server.lines.find((candidate) => candidate.requestId === 'probe-1');
-      if (line) {
-        expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200 });
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // The line is written asynchronously, in a batch, at the latest 100 ms later.
+    await expect.poll(() => server.lines.find((candidate) => candidate.requestId === 'probe-1'), { timeout: 5_000 }).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/healthz',
+      status: 200,
+    });
     server.child.kill('SIGTERM');
     expect(await server.exitedWith()).toEqual({ code: 0, signal: null });
     expect(server.stderr()).toBe('');
@@ -273,12 +272,14 @@ describe('the server process', () => {
   it('writes nothing below LOG_LEVEL', async () => {
     const server = run({ LOG_LEVEL: 'warn' });
     // No "listening" line at this level to read the port from: ask /proc which one the process holds.
-    let port: number | undefined;
-    for (let attempt = 0; port === undefined && attempt < 400; attempt++) {
-      port = listeningPort(server.child.pid!);
-      if (port === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(port, 'the server did not listen within 20 s').toBeDefined();
+    const port = await vi.waitFor(
+      () => {
+        const found = listeningPort(server.child.pid!);
+        if (found === undefined) throw new Error('the server is not listening yet');
+        return found;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');

@@ -33,9 +33,7 @@ async function serve(handler: RequestListener) {
   return { connections, port, begin };
 }
 
-const until = async (condition: () => boolean) => {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-};
+const until = (condition: () => boolean) => expect.poll(condition, { timeout: 5_000, interval: 5 }).toBe(true);
 
 const GET = 'GET / HTTP/1.1\r\nHost: test\r\n\r\n';
 

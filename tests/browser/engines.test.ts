@@ -383,10 +383,6 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       const shown = await tab.evaluate(content);
       expect(shown.h1).not.toBe('');
       expect(shown.main).toBeGreaterThan(100);
-      // A key press would load the script and hydrate the islands: with scripts off, nothing happens.
-      await tab.press('Shift');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await tab.evaluate(isHydrated)).toBe(false);
       expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
       await tab.click(DRAWER);
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import { vi } from 'vitest';
 import { CHROMIUM_FLAGS, freePort } from '../helpers.ts';
 import type { EngineBinary, EngineName } from './global-setup.ts';
 
@@ -173,15 +174,8 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: browser, args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])] },
     };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
-      } catch (error) {
-        // WebKitWebDriver takes a moment to listen after it starts.
-        if (attempt > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    // WebKitWebDriver takes a moment to listen after it starts.
+    return vi.waitFor(() => new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build(), { timeout: 10_000, interval: 100 });
   }
   /**
    * WebKitWebDriver holds one session at a time, so tabs are opened one after
