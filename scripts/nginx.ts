@@ -10,6 +10,13 @@ export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => exists
 /** Debian's brotli_static (apt-get install -y libnginx-mod-http-brotli-static), or undefined. */
 export const BROTLI_STATIC_MODULE = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'].find((path) => existsSync(path));
 
+/** What the export's tests lack to run nginx, in words that say how to get it; undefined when nothing is missing. */
+export function nginxMissing(): string | undefined {
+  if (!NGINX) return 'no nginx (apt-get install -y nginx-light)';
+  if (!BROTLI_STATIC_MODULE) return 'nginx has no brotli_static module (apt-get install -y libnginx-mod-http-brotli-static)';
+  return undefined;
+}
+
 export function standaloneNginxConfig(dir: string, http: string, { errorLog = `${dir}/error.log`, modules = [] as string[] } = {}): string {
   return `${modules.map((module) => `load_module ${module};\n`).join('')}daemon off;
 worker_processes 1;

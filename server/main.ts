@@ -32,6 +32,12 @@ async function exit(code: number, last: () => void): Promise<void> {
 
 const exitAfterFatal = (err: unknown, message: string) => exit(1, () => logger.fatal({ err }, message));
 
+/** An address that cannot be had is the operator's to change, like a bad setting: one line on stderr, exit 1. */
+const cannotListen = (what: string, host: string, port: number) => (err: NodeJS.ErrnoException) => {
+  const why = err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EADDRNOTAVAIL' ? 'no such address here' : err.message;
+  void exit(1, () => process.stderr.write(`Could not listen for ${what} on ${host}:${port}: ${why} (${err.code ?? 'error'})\n`));
+};
+
 // Exiting non-zero lets the orchestrator restart a process whose state is now unknown.
 process.on('uncaughtException', (err) => exitAfterFatal(err, 'uncaught exception; exiting'));
 process.on('unhandledRejection', (reason) => exitAfterFatal(reason, 'unhandled rejection; exiting'));
@@ -53,11 +59,11 @@ const server = createServer(
   app,
 );
 const connections = drainable(server);
-server.on('error', (err) => exitAfterFatal(err, 'could not listen'));
+server.on('error', cannotListen('the site', config.host, config.port));
 
 // Metrics on a server of their own: never on the site's port, never behind its proxy.
 const metricsServer = metrics && createServer(metrics.listener);
-metricsServer?.on('error', (err) => exitAfterFatal(err, 'could not listen for metrics'));
+if (config.metrics) metricsServer?.on('error', cannotListen('metrics', config.metrics.host, config.metrics.port));
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -17,7 +17,7 @@ import { routeAddresses } from '../shared/paths.ts';
 import { routes, withWords } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, standaloneNginxConfig } from '../scripts/nginx.ts';
+import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../scripts/nginx.ts';
 import { freePort, listening, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
@@ -28,10 +28,9 @@ const securityHeaders = responseHeaders({ site, ...withWords(routes, site), asse
 /** None, each encoding alone, and what a browser sends. */
 const ACCEPT_ENCODINGS = [undefined, 'gzip', 'br', 'gzip, deflate, br, zstd'];
 
-const haveNginx = NGINX !== undefined && BROTLI_STATIC_MODULE !== undefined;
-if (!haveNginx && !process.env.CI) {
-  console.warn('Skipping tests/export.test.ts: no nginx (apt-get install -y nginx-light libnginx-mod-http-brotli-static)');
-}
+const missing = nginxMissing();
+const haveNginx = missing === undefined;
+if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export.test.ts: ${missing}`);
 
 describe.skipIf(!haveNginx && !process.env.CI)('the static export served by nginx', () => {
   let outDir: string;

@@ -244,13 +244,15 @@ describe('the server process', () => {
     expect((fatal.err as { stack: string }).stack).toMatch(/^Error: crash test\n\s+at /);
   });
 
-  it('logs a port already in use and exits non-zero', async () => {
+  it('says a port already in use in one line on stderr and exits 1', async () => {
     const taken = createNetServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      const server = run({ PORT: String((taken.address() as AddressInfo).port) });
+      const port = (taken.address() as AddressInfo).port;
+      const server = run({ PORT: String(port) });
       expect(await server.exitedWith()).toEqual({ code: 1, signal: null });
-      expect(server.lines.at(-1)).toMatchObject({ level: 'fatal', msg: 'could not listen', err: { code: 'EADDRINUSE' } });
+      expect(server.stderr()).toBe(`Could not listen for the site on 127.0.0.1:${port}: the port is in use (EADDRINUSE)\n`);
+      expect(server.lines.filter((line) => line.level !== 'info')).toEqual([]);
     } finally {
       taken.close();
     }
