@@ -1,11 +1,16 @@
 /**
- * The product specification's constants (../shared/SPEC.md), pinned here and
- * nowhere else. Every other test walks the route table and the content; these
- * say what the spec fixes, so a change to any of them is a change to the spec
- * and should be made on purpose.
+ * What the product promises and may not drift, pinned here and nowhere else:
+ * the menu and its order, the five product categories with their headings,
+ * the legal tabs, the home screen's words, which pages are drawn on ink and
+ * which have the contact block, the copyright year, the fallback screen's
+ * heading, the business hours, and the service's facts (three offers, free to
+ * the buyer, a commission of 0.05 to 2 percent paid by the supplier). They
+ * come from the product's specification, which the business owns. Every other
+ * test walks the route table and the content; a change here is a change to
+ * the product, made on purpose.
  */
 
-/** Section 2, "Overlay menu": the links, in order. */
+/** The overlay menu's links, in order. */
 export const SPEC_MENU = [
   { label: 'Home', path: '/home' },
   { label: 'About Us', path: '/about' },
@@ -13,7 +18,7 @@ export const SPEC_MENU = [
   { label: 'Legal', path: '/legal' },
 ] as const;
 
-/** Section 2, "Routes" and "Headings of the product list screens"; section 9: five categories, in this order. */
+/** The five product categories, in the order of their cards, each with its address and its list's headings. */
 export const SPEC_CATEGORIES = [
   {
     title: 'Energy and Fuel',
@@ -42,33 +47,33 @@ export const SPEC_CATEGORIES = [
   },
 ] as const;
 
-/** Section 2, "Legal screen": three tabs, Terms of Use first and selected by default. */
+/** The legal page's three tabs, Terms of Use first and selected by default. */
 export const SPEC_LEGAL_TABS = ['Terms of Use', 'Privacy Policy', 'Disclaimer'] as const;
 
-/** Section 2, "Routes": the About screen's three sections, in order. Section 1: the stated values. */
+/** The About page's three sections, in order, and the two values the company states. */
 export const SPEC_ABOUT_SECTIONS = ['About Us', 'Values', 'What We Provide'] as const;
 export const SPEC_VALUES = ['Confidentiality', 'Data protection'] as const;
 
-/** Sections 1 and 9: what the buyer gets and what the supplier pays, as the copy states them. */
+/** What the buyer gets and what the supplier pays, as the copy states them. */
 export const SPEC_SERVICE = { document: 'Letter of Intent (LOI)', offers: 'three offers', commission: '0.05 to 2 percent' } as const;
 
-/** Section 2, "Routes": each product card's button. */
+/** Each product card's button. */
 export const SPEC_READ_MORE = 'Read More';
 
-/** Section 2, "Routes": the home screen. */
+/** The home screen: its tagline and its button to the About page. */
 export const SPEC_HOME = { path: '/home', tagline: 'Procurement Perfected', cta: 'READ MORE', ctaPath: '/about' } as const;
 
-/** Section 2, "Navigation bar": the pages with the light logo, icons and background. */
+/** The pages drawn on ink, with the light logo and icons. */
 export const SPEC_LIGHT_PAGES = ['/about', '/products'] as const;
 
-/** Section 2: the footer block is hidden on the home screen only. */
+/** The contact and hours block is left out on the home screen only. */
 export const SPEC_NO_FOOTER = ['/home'] as const;
 
-/** Section 2, "Bottom strip"; section 9. */
+/** The year of the copyright line. */
 export const SPEC_COPYRIGHT_YEAR = 2023;
 
-/** Section 8: the fallback screen's words. */
+/** The fallback screen's heading. */
 export const SPEC_ERROR_HEADING = 'Unexpected Application Error!';
 
-/** Section 1 and 9: business hours. */
+/** The business hours, as the footer prints them. */
 export const SPEC_HOURS = { days: 'Monday to Friday', hours: '9:00 am to 6:00 pm GMT' } as const;
