@@ -1,47 +1,54 @@
 /**
  * Configuration: the environment, described by one zod schema, parsed once at
  * start-up and passed down as one typed object. Nothing else reads process.env.
+ * zod/mini, the tree-shakable form of zod's API: the server bundle carries
+ * only the checks these settings use, not the whole library.
  * Each setting has a default (a string, as it would come from the
  * environment, so defaults pass the same checks), or none when unset means
  * off, and the words an operator reads when a value is refused.
  */
 import { compile as compileProxyAddresses } from 'proxy-addr';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defaultSite } from '../shared/site.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const wholeNumber = (min: number, max: number) =>
-  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().min(min).max(max));
+  z.pipe(z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)), z.number().check(z.gte(min), z.lte(max)));
 
 /** What Express's "trust proxy" accepts: a boolean, a hop count, or what proxy-addr (which Express uses) compiles. */
 const trustProxy = z.union([
-  z.enum(['true', 'false']).transform((value) => value === 'true'),
+  z.pipe(z.enum(['true', 'false']), z.transform((value) => value === 'true')),
   wholeNumber(0, 1000),
-  z.string().refine((value) => {
-    try {
-      compileProxyAddresses(value.split(',').map((entry) => entry.trim()));
-      return true;
-    } catch {
-      return false;
-    }
-  }),
+  z.string().check(
+    z.refine((value) => {
+      try {
+        compileProxyAddresses(value.split(',').map((entry) => entry.trim()));
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  ),
 ]);
 
 /** An http(s) origin without a path, as the site's public address; the trailing slash a URL gets is dropped. */
-const origin = z
-  .url({ protocol: /^https?$/ })
-  .pipe(z.string().refine((value) => new URL(value).href === `${new URL(value).origin}/`))
-  .transform((value) => new URL(value).origin);
+const originOf = (protocol: RegExp) =>
+  z.pipe(
+    // A pipe, so the origin check runs only on what is a URL.
+    z.pipe(z.url({ protocol }), z.string().check(z.refine((value) => new URL(value).href === `${new URL(value).origin}/`))),
+    z.transform((value) => new URL(value).origin),
+  );
+const origin = originOf(/^https?$/);
 
-const hostName = z.string().regex(/^[A-Za-z0-9.:\-[\]]+$/);
+const hostName = z.string().check(z.regex(/^[A-Za-z0-9.:\-[\]]+$/));
 const HOST_ACCEPTED = 'an IP address or host name, e.g. 0.0.0.0 or ::';
 
 interface Setting {
   /** None: unset means off, or follows another setting (the README says which). */
   default?: string;
   accepted: string;
-  schema: z.ZodType<unknown, string | undefined>;
+  schema: z.ZodMiniType<unknown, string | undefined>;
 }
 
 /** Every variable we read: its default, what it accepts (for the one-line error and the README) and its schema. */
@@ -64,29 +71,29 @@ export const SETTINGS = {
   BRAND_NAME: {
     default: defaultSite.brandName,
     accepted: 'plain text of at most 80 characters, without < or >',
-    schema: z.string().max(80).regex(/^[^\u0000-\u001f<>]+$/),
+    schema: z.string().check(z.maxLength(80), z.regex(/^[^\u0000-\u001f<>]+$/)),
   },
   GENERAL_EMAIL: { default: defaultSite.generalEmail, accepted: 'an e-mail address such as info@example.com', schema: z.email() },
   SALES_EMAIL: { default: defaultSite.salesEmail, accepted: 'an e-mail address such as sales@example.com', schema: z.email() },
   LINKEDIN_URL: {
     default: defaultSite.linkedInUrl,
     accepted: 'an absolute https URL',
-    schema: z.url({ protocol: /^https$/ }).transform((value) => new URL(value).href),
+    schema: z.pipe(z.url({ protocol: /^https$/ }), z.transform((value) => new URL(value).href)),
   },
-  METRICS_PORT: { accepted: 'a whole number from 1 to 65535, other than PORT', schema: wholeNumber(1, 65535).optional() },
-  METRICS_HOST: { accepted: HOST_ACCEPTED, schema: hostName.optional() },
+  METRICS_PORT: { accepted: 'a whole number from 1 to 65535, other than PORT', schema: z.optional(wholeNumber(1, 65535)) },
+  METRICS_HOST: { accepted: HOST_ACCEPTED, schema: z.optional(hostName) },
   CMS_GITHUB_REPO: {
     accepted: 'a GitHub repository written owner/name, e.g. example/procurement-site',
-    schema: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/).optional(),
+    schema: z.optional(z.string().check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/))),
   },
   CMS_GITHUB_BRANCH: {
     default: 'main',
     accepted: 'a branch name such as main: letters, digits and . _ / -, not starting with - or containing ..',
-    schema: z.string().regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]{1,200}$/),
+    schema: z.string().check(z.regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]{1,200}$/)),
   },
   CMS_AUTH_URL: {
     accepted: 'the https origin of the OAuth proxy the editor signs in through, e.g. https://auth.example.com (needed with CMS_GITHUB_REPO)',
-    schema: z.url({ protocol: /^https$/ }).pipe(z.string().refine((value) => new URL(value).href === `${new URL(value).origin}/`)).transform((value) => new URL(value).origin).optional(),
+    schema: z.optional(originOf(/^https$/)),
   },
 } as const satisfies Record<string, Setting>;
 
@@ -98,16 +105,21 @@ const envSchema = z.object(
   Object.fromEntries(
     Object.entries(SETTINGS as Record<Name, Setting>).map(([name, setting]) => [
       name,
-      z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim() : setting.default), setting.schema),
+      z.pipe(
+        z.transform((value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : setting.default)),
+        setting.schema,
+      ),
     ]),
     // fromEntries loses the names; the schemas are the ones in SETTINGS.
-  ) as unknown as { [N in Name]: z.ZodType<Parsed[N], unknown> },
+  ) as unknown as { [N in Name]: z.ZodMiniType<Parsed[N], unknown> },
 );
 
-const configSchema = envSchema
-  .refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] })
-  .refine((env) => env.CMS_GITHUB_REPO === undefined || env.CMS_AUTH_URL !== undefined, { path: ['CMS_AUTH_URL'] })
-  .transform((env) => ({
+const configSchema = z.pipe(
+  envSchema.check(
+    z.refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] }),
+    z.refine((env) => env.CMS_GITHUB_REPO === undefined || env.CMS_AUTH_URL !== undefined, { path: ['CMS_AUTH_URL'] }),
+  ),
+  z.transform((env) => ({
   port: env.PORT,
   host: env.HOST,
   nodeEnv: env.NODE_ENV,
@@ -126,7 +138,8 @@ const configSchema = envSchema
   metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
   /** The browser editor at /admin with GitHub as its backend, or none (server/admin.ts). */
   cms: env.CMS_GITHUB_REPO === undefined ? undefined : { repo: env.CMS_GITHUB_REPO, branch: env.CMS_GITHUB_BRANCH, authUrl: env.CMS_AUTH_URL! },
-}));
+  })),
+);
 
 export type Config = z.output<typeof configSchema> & { tracing: boolean };
 export type LogLevel = Config['logLevel'];
