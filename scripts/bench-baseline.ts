@@ -5,7 +5,7 @@
  */
 import compression from 'compression';
 import express from 'express';
-import { renderPage } from '../shared/render.tsx';
+import { renderPage } from '../server/render/render.tsx';
 import { routes, withWords } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';

@@ -27,7 +27,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchRaw as fetchFrom, type RawResponse } from './export.ts';
-import { NGINX, standaloneNginxConfig } from './nginx.ts';
+import { NGINX, standaloneNginxConfig } from '../tools/harness.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -82,7 +82,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   // Each page's share image, drawn from our SVGs. Imported here, after the content check: the route table derives copy from the content.
   const [table, { shareImage }, { renderShareImage }] = await Promise.all([
     routes ?? import('../shared/routes.ts').then((module) => module.routes),
-    import('../shared/metadata.ts'),
+    import('../server/render/metadata.ts'),
     import('./share-images.ts'),
   ]);
   for (const image of new Map(table.map((route) => [shareImage(route, content).name, shareImage(route, content)])).values()) {

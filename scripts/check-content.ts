@@ -13,7 +13,7 @@ export async function contentProblems(dirs?: ContentDirs): Promise<string[]> {
   const { content, problems, at } = readContent(dirs);
   if (!content) return problems;
   // Only now: the route table and the share images need whole content.
-  const [{ siteRoutes }, { shareImage }, { shareImageFit }] = await Promise.all([import('../shared/routes.ts'), import('../shared/metadata.ts'), import('./share-images.ts')]);
+  const [{ siteRoutes }, { shareImage }, { shareImageFit }] = await Promise.all([import('../shared/routes.ts'), import('../server/render/metadata.ts'), import('./share-images.ts')]);
   for (const route of siteRoutes(content)) {
     const image = shareImage(route, content);
     const misfit = shareImageFit(image);

@@ -8,8 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers.ts';
-import { copyProject, startDev } from './sandbox.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, copyProject, startDev } from '../tools/harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const stamp = 'dist/.build-stamp';
-const sources = ['server', 'client', 'shared', 'scripts/build.ts', 'package-lock.json'];
+const sources = ['server', 'client', 'shared', 'scripts', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -26,7 +26,7 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH, GITHUB_API, type CmsSettings } from '../server/admin.ts';
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
-import { fixedDocuments } from '../shared/documents.ts';
+import { fixedDocuments } from '../server/render/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
 import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';

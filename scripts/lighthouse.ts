@@ -23,7 +23,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tests/helpers.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tools/harness.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
 import { routes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { throwingRoute } from '../tests/helpers.ts';
+import { throwingRoute } from '../tools/harness.ts';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 60);
 const CONNECTIONS = 200;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';
-import { NGINX, standaloneNginxConfig } from './nginx.ts';
+import { NGINX, standaloneNginxConfig } from '../tools/harness.ts';
 
 const CONNECTIONS = Number(process.env.ROLLOUT_CONNECTIONS ?? 32);
 const NGINX_PORT = 3600;

@@ -4,7 +4,7 @@
  * the category's illustration or three quotation cards, in the site's
  * colours) rendered to a 1200×630 PNG by resvg (@resvg/resvg-js, prebuilt,
  * no install script). What each shows comes from shareImage() in
- * shared/metadata.ts, which the pages' meta tags read too.
+ * server/render/metadata.ts, which the pages' meta tags read too.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { escapeXml } from '../shared/documents.ts';
-import { BACKGROUND_COLOR, SHARE_IMAGE, THEME_COLOR, type ShareImage } from '../shared/metadata.ts';
+import { escapeXml } from '../server/render/documents.ts';
+import { BACKGROUND_COLOR, SHARE_IMAGE, THEME_COLOR, type ShareImage } from '../server/render/metadata.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const FONTS = ['400Regular/Inter_400Regular.ttf', '600SemiBold/Inter_600SemiBold.ttf'].map((file) => require.resolve(`@expo-google-fonts/inter/${file}`));
 const RENDER: ResvgRenderOptions = { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' }, logLevel: 'off' };
 
-/** The site's ink and paper (shared/metadata.ts); client/styles.css: --ink-2; the mark's accent; the muted blue of the illustrations. */
+/** The site's ink and paper (server/render/metadata.ts); client/styles.css: --ink-2; the mark's accent; the muted blue of the illustrations. */
 const INK = THEME_COLOR;
 const INK_2 = '#1a2e4a';
 const PAPER = BACKGROUND_COLOR;

@@ -16,7 +16,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
-import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from '../shared/render.tsx';
+import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
 import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
 import { ADMIN_ROUTE, adminResponses, defaultAdminDir } from './admin.ts';
 import { defaultClientDir, loadAssets } from './assets.ts';

@@ -1,7 +1,7 @@
 /** The build's client files, read into memory once at start-up. */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { AssetUrls } from '../shared/render.tsx';
+import type { AssetUrls } from './render/render.tsx';
 
 /** dist/client/manifest.json: source name → hashed public URL and SRI digest. */
 export interface BuildManifest {

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SPECULATION_RULES_PATH } from '../shared/documents.ts';
-import type { RenderOptions } from '../shared/render.tsx';
-import { allStructuredDataBlocks } from '../shared/structured-data.ts';
+import { SPECULATION_RULES_PATH } from './render/documents.ts';
+import type { RenderOptions } from './render/render.tsx';
+import { allStructuredDataBlocks } from './render/structured-data.ts';
 
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 

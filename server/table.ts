@@ -5,10 +5,10 @@
  * built asset, the fixed documents and the health checks.
  */
 import { routeAddresses } from '../shared/paths.ts';
-import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from '../shared/render.tsx';
+import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
-import { fixedDocuments, type FixedDocument } from '../shared/documents.ts';
+import { fixedDocuments, type FixedDocument } from './render/documents.ts';
 import type { Logger } from './logger.ts';
 import { prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
 import type { HeaderList } from './security.ts';

@@ -24,7 +24,7 @@ import { cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../s
 import { readContent, schemaLine } from '../scripts/content/load.ts';
 import { contentFiles, jsonSchemas } from '../scripts/content/schemas.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
-import { copyProject, type Sandbox } from '../scripts/sandbox.ts';
+import { copyProject, type Sandbox } from '../tools/harness.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';

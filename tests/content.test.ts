@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contentProblems } from '../scripts/check-content.ts';
 import { ART_DIR, CONTENT_DIR, readContent, type ContentDirs } from '../scripts/content/load.ts';
 import { jsonSchemas, SCHEMA_DIR } from '../scripts/content/schemas.ts';
-import { copyProject } from '../scripts/sandbox.ts';
+import { copyProject } from '../tools/harness.ts';
 import { labels as labelsForTest } from '../shared/content/index.ts';
 import { PLACEHOLDERS } from '../shared/content/schema.ts';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { categories } from '../shared/content/index.ts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../scripts/sandbox.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../tools/harness.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../shared/routes.ts';

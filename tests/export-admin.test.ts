@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../scripts/nginx.ts';
+import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { freePort, listening, testApp } from './helpers.ts';

@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
-import { fixedDocuments } from '../shared/documents.ts';
+import { fixedDocuments } from '../server/render/documents.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes, withWords } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../scripts/nginx.ts';
+import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
 import { freePort, listening, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };

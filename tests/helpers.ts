@@ -1,9 +1,11 @@
 import { once } from 'node:events';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { createApp, type AppOptions } from '../server/app.ts';
-import { routes, withWords, type Route } from '../shared/routes.ts';
+import { routes, withWords } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
+
+// Shared with the scripts: defined in tools/harness.ts.
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute } from '../tools/harness.ts';
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
   return createApp({
@@ -14,32 +16,6 @@ export function testApp(overrides: Partial<AppOptions> = {}) {
 
 /** The table and the content with the default settings in their placeholders, as the pages show them. */
 export const { routes: siteRoutes, content } = withWords(routes, defaultSite);
-
-/** The message of the error the throwing route's screen throws. */
-export const THROWN_MESSAGE = 'The widget fell over';
-
-/** A route whose screen throws: what the error handler and the fallback screen are tested with. */
-export const throwingRoute: Route = {
-  ...routes[0]!,
-  path: '/boom',
-  screen: () => {
-    throw new Error(THROWN_MESSAGE);
-  },
-};
-
-/** Debian's Chromium unless CHROMIUM_PATH names another build of Chromium or Chrome. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** What Chromium needs to run headless as root in a container, and nothing it would fetch on its own. */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * A raw TCP connection to a loopback port, for what supertest and fetch
@@ -89,16 +65,3 @@ export function connectionError(port: number): Promise<NodeJS.ErrnoException> {
 }
 
 /** Node's HTTP server for `listener` on a free loopback port, as in production: raw bytes meet its parser and limits. */
-export async function listening(listener: RequestListener): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { server, port: (server.address() as AddressInfo).port, close };
-}
-
-/** A loopback port that was free a moment ago, for a program that must be told its port before it listens. */
-export async function freePort(): Promise<number> {
-  const { port, close } = await listening(() => undefined);
-  await close();
-  return port;
-}

@@ -8,7 +8,7 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
-import { markdownAddress } from '../shared/markdown.ts';
+import { markdownAddress } from '../server/render/markdown.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { content, listening, testApp, siteRoutes as routes } from './helpers.ts';
 import { SPEC_LEGAL_TABS, SPEC_SERVICE } from './spec.ts';

@@ -10,12 +10,12 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_COLOR, THEME_COLOR, shareImage } from '../shared/metadata.ts';
+import { BACKGROUND_COLOR, THEME_COLOR, shareImage } from '../server/render/metadata.ts';
 import { routeAddresses } from '../shared/paths.ts';
-import { renderPage } from '../shared/render.tsx';
+import { renderPage } from '../server/render/render.tsx';
 import { withWords, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { serializeJsonLd } from '../shared/structured-data.ts';
+import { serializeJsonLd } from '../server/render/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { content, siteRoutes as routes, testApp } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../../scripts/sandbox.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS } from '../helpers.ts';
 import { describeInBrowser } from './harness.ts';
 

@@ -5,12 +5,12 @@
  * server prepares them once beside robots.txt (documents.ts), and the
  * static export saves what it answers. See docs/readers.md.
  */
-import type { Content } from './content/schema.ts';
-import { hoursText } from './hours.ts';
+import type { Content } from '../../shared/content/schema.ts';
+import { hoursText } from '../../shared/hours.ts';
 import { MARKDOWN, markdownAddress, pageMarkdown, text } from './markdown.ts';
-import { aliases, LEGAL_PATH } from './paths.ts';
-import type { Route } from './routes.ts';
-import type { SiteConfig } from './site.ts';
+import { aliases, LEGAL_PATH } from '../../shared/paths.ts';
+import type { Route } from '../../shared/routes.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 
 export interface ReaderDocument {
   path: string;

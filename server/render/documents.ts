@@ -5,12 +5,12 @@
  * serves them like the pages (server/table.ts), the static export writes them.
  */
 import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
-import { HOME_PATH, routeAddresses } from './paths.ts';
+import { HOME_PATH, routeAddresses } from '../../shared/paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
-import type { Content } from './content/schema.ts';
-import type { Route } from './routes.ts';
-import type { SiteConfig } from './site.ts';
+import type { Content } from '../../shared/content/schema.ts';
+import type { Route } from '../../shared/routes.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 
 export type FixedDocument = ReaderDocument;
 

@@ -2,10 +2,10 @@
  * What the <head> says about a page to browsers, crawlers and link previews:
  * derived from the route table and the site config, never from the request.
  */
-import type { Content } from './content/schema.ts';
-import { HOME_PATH } from './paths.ts';
-import type { Route } from './routes.ts';
-import type { SiteConfig } from './site.ts';
+import type { Content } from '../../shared/content/schema.ts';
+import { HOME_PATH } from '../../shared/paths.ts';
+import type { Route } from '../../shared/routes.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 import { structuredDataBlocks } from './structured-data.ts';
 
 export const LANG = 'en';

@@ -4,10 +4,10 @@
  * server hashes the very same strings for its Content-Security-Policy, so
  * every block a page carries is allowed and nothing else is.
  */
-import { HOME_PATH } from './paths.ts';
-import type { Route } from './routes.ts';
-import type { Hours } from './content/schema.ts';
-import type { SiteConfig } from './site.ts';
+import { HOME_PATH } from '../../shared/paths.ts';
+import type { Route } from '../../shared/routes.ts';
+import type { Hours } from '../../shared/content/schema.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 
 export interface StructuredDataInput {
   site: SiteConfig;

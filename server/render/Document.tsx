@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LANG, THEME_COLOR, type HeadLinks, type PageMeta, type ShareCard } from '../metadata.ts';
+import { LANG, THEME_COLOR, type HeadLinks, type PageMeta, type ShareCard } from './metadata.ts';
 
 export interface DocumentProps {
   meta: PageMeta;

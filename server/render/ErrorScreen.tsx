@@ -1,5 +1,5 @@
-import type { Labels } from '../content/schema.ts';
-import { HOME_PATH } from '../paths.ts';
+import type { Labels } from '../../shared/content/schema.ts';
+import { HOME_PATH } from '../../shared/paths.ts';
 
 export interface ErrorDetails {
   /** The error's message, or the status text for errors that are not exceptions. */

@@ -5,15 +5,15 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import type { Content } from './content/schema.ts';
-import type { Chrome, Route } from './routes.ts';
-import { HOME_PATH, aliases } from './paths.ts';
-import type { SiteConfig } from './site.ts';
-import type { PageContext } from './screens/context.ts';
-import { Document } from './ui/Document.tsx';
+import type { Content } from '../../shared/content/schema.ts';
+import type { Chrome, Route } from '../../shared/routes.ts';
+import { HOME_PATH, aliases } from '../../shared/paths.ts';
+import type { SiteConfig } from '../../shared/site.ts';
+import type { PageContext } from '../../shared/screens/context.ts';
+import { Document } from './Document.tsx';
 import { errorMeta, headLinks, notFoundMeta, pageMeta } from './metadata.ts';
-import { Page } from './ui/Page.tsx';
-import { ErrorScreen, type ErrorDetails } from './screens/ErrorScreen.tsx';
+import { Page } from '../../shared/ui/Page.tsx';
+import { ErrorScreen, type ErrorDetails } from './ErrorScreen.tsx';
 
 /** Where the built client files are; the server reads this from the build manifest. */
 export interface AssetUrls {
