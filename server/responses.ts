@@ -9,7 +9,7 @@ import { validateHeaderName, validateHeaderValue, type IncomingMessage, type Ser
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
-import parseRange from 'range-parser';
+import { combineRanges, parse as parseRange } from 'range-parser';
 import type { HeaderList } from './security.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -115,15 +115,19 @@ export function send(req: IncomingMessage, res: ServerResponse, prepared: Prepar
   if (status === 200 && fresh(req.headers, { etag: chosen.etag })) {
     [status, body, headers] = [304, undefined, withoutBodyHeaders(headers)];
   } else if (status === 200 && prepared.ranges && encoding === 'identity' && req.headers.range && ifRangeMatches(req, chosen)) {
-    const ranges = parseRange(chosen.body.length, req.headers.range, { combine: true });
-    if (ranges === -1) {
-      [status, body] = [416, undefined];
-      headers = [...withoutBodyHeaders(headers), 'content-range', `bytes */${chosen.body.length}`];
-    } else if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
-      // One range, the only kind browsers ask an asset for; several would need multipart/byteranges, so they get the whole file.
-      const { start, end } = ranges[0]!;
-      [status, body] = [206, chosen.body.subarray(start, end + 1)];
-      headers = [...headers, 'content-range', `bytes ${start}-${end}/${chosen.body.length}`];
+    const parsed = parseRange(chosen.body.length, req.headers.range);
+    // A malformed header, or a unit other than bytes, is ignored: the whole file (RFC 9110, 14.2).
+    if (parsed.type === 'bytes' && !(parsed.code & 1)) {
+      const ranges = combineRanges(parsed.ranges);
+      if (ranges.length === 0 && parsed.code & 2) {
+        [status, body] = [416, undefined];
+        headers = [...withoutBodyHeaders(headers), 'content-range', `bytes */${chosen.body.length}`];
+      } else if (ranges.length === 1) {
+        // One range, the only kind browsers ask an asset for; several would need multipart/byteranges, so they get the whole file.
+        const { start, end } = ranges[0]!;
+        [status, body] = [206, chosen.body.subarray(start, end + 1)];
+        headers = [...headers, 'content-range', `bytes ${start}-${end}/${chosen.body.length}`];
+      }
     }
   }
 

@@ -255,6 +255,14 @@ describe('range requests on assets', () => {
   it('ignore malformed or multiple ranges, and serve the whole file', async () => {
     await request(app).get(scriptUrl).set('Accept-Encoding', 'identity').set('Range', 'bytes=0-1,5-6').expect(200);
     await request(app).get(scriptUrl).set('Accept-Encoding', 'identity').set('Range', 'pages=1').expect(200);
+    // One good range beside a malformed one: the header as a whole is malformed.
+    await request(app).get(scriptUrl).set('Accept-Encoding', 'identity').set('Range', 'bytes=0-9,x-').expect(200);
+    await request(app).get(scriptUrl).set('Accept-Encoding', 'identity').set('Range', 'bytes=20-10').expect(200);
+  });
+
+  it('serve the one range left when the others are beyond the end, and merge adjacent ones', async () => {
+    await request(app).get(scriptUrl).set('Accept-Encoding', 'identity').set('Range', 'bytes=0-9,99999999-').expect(206).expect('content-range', /^bytes 0-9\//);
+    await request(app).get(scriptUrl).set('Accept-Encoding', 'identity').set('Range', 'bytes=0-9,10-19').expect(206).expect('content-range', /^bytes 0-19\//);
   });
 });
 
