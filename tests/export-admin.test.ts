@@ -14,7 +14,7 @@ import { ADMIN_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts
 import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
-import { freePort, listening, testApp } from './helpers.ts';
+import { freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' };
 const site = defaultSite;
@@ -58,10 +58,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
     nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     nginxOrigin = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${log.join('')}`);
-      if (await fetchRaw(nginxOrigin, '/').then(() => true, () => false)) break;
-    }
+    await nginxStarted(nginxOrigin, nginx, log);
   });
 
   afterAll(async () => {

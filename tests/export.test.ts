@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
@@ -18,7 +18,7 @@ import { routes, withWords } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
 import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
-import { freePort, listening, testApp } from './helpers.ts';
+import { freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: false, site } });
@@ -57,7 +57,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx.stderr!.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString()));
     nginxOrigin = `http://127.0.0.1:${port}`;
-    await started(nginxOrigin, nginx, nginxLog);
+    await nginxStarted(nginxOrigin, nginx, nginxLog);
   });
 
   afterAll(async () => {
@@ -108,13 +108,3 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     await expectSameAnswers([...documents, ...assets.files.map((file) => file.url)]);
   });
 });
-
-async function started(origin: string, child: ChildProcess, log: string[]): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${log.join('')}`);
-      await fetchRaw(origin, '/');
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-}

@@ -1,5 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { vi } from 'vitest';
+import { fetchRaw } from '../scripts/export.ts';
 import { createApp, type AppOptions } from '../server/app.ts';
 import { routes, withWords } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -65,3 +68,14 @@ export function connectionError(port: number): Promise<NodeJS.ErrnoException> {
 }
 
 /** Node's HTTP server for `listener` on a free loopback port, as in production: raw bytes meet its parser and limits. */
+
+/** Resolves once nginx, started as `child`, answers at `origin`; fails with its log if it exits or 10 s pass. */
+export async function nginxStarted(origin: string, child: ChildProcess, log: string[]): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${log.join('')}`);
+      await fetchRaw(origin, '/');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
