@@ -37,7 +37,6 @@ function run(env: Record<string, string> = {}, nodeOptions: string[] = [], wrapp
   const notLogLines: string[] = [];
   let stderr = '';
   let pending = '';
-  const waiters: (() => void)[] = [];
   child.stdout.setEncoding('utf8').on('data', (text: string) => {
     const parts = (pending + text).split('\n');
     pending = parts.pop() ?? '';
@@ -48,31 +47,26 @@ function run(env: Record<string, string> = {}, nodeOptions: string[] = [], wrapp
         notLogLines.push(part);
       }
     }
-    for (const wake of waiters.splice(0)) wake();
   });
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      for (const wake of waiters.splice(0)) wake();
-      resolve({ code, signal });
-    }),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const exitedWith = async () => {
     const result = await exited;
     expect(notLogLines, 'lines on stdout that are not JSON').toEqual([]);
     return result;
   };
 
-  const logged = async (msg: string): Promise<LogLine> => {
-    for (;;) {
-      const line = lines.find((candidate) => candidate.msg === msg);
-      if (line) return line;
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`the server exited without logging "${msg}"; stderr: ${stderr}; stdout: ${JSON.stringify(lines)}`);
-      }
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
+  /** The first line with this message, once logged; after 15 s without it, fails with stderr and stdout, saying whether the server exited. */
+  const logged = (msg: string): Promise<LogLine> =>
+    vi.waitFor(
+      () => {
+        const line = lines.find((candidate) => candidate.msg === msg);
+        if (line) return line;
+        const state = child.exitCode !== null || child.signalCode !== null ? 'the server exited' : 'the server has not yet logged';
+        throw new Error(`${state} "${msg}"; stderr: ${stderr}; stdout: ${JSON.stringify(lines)}`);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
   const listening = async () => (await logged('listening')).port as number;
   return { child, lines, stderr: () => stderr, exitedWith, logged, listening };
 }
