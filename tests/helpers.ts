@@ -29,28 +29,25 @@ export async function rawConnection(port: number) {
   await once(socket, 'connect');
   const chunks: Buffer[] = [];
   let isClosed = false;
-  let wake = () => {};
-  socket.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
-    wake();
-  });
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   // A server that resets the connection (a forced shutdown) is an outcome the tests read from `closed` and `received`.
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) =>
     socket.once('close', () => {
       isClosed = true;
       resolve();
-      wake();
     }),
   );
   const received = () => Buffer.concat(chunks);
-  /** Resolves once what was received, as latin1 text, satisfies `predicate`; fails if the server closes first. */
-  const receivedUntil = async (predicate: (text: string) => boolean) => {
-    while (!predicate(received().toString('latin1'))) {
-      if (isClosed) throw new Error(`the connection closed after ${received().length} bytes`);
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  };
+  /** Resolves once what was received, as latin1 text, satisfies `predicate`; after 10 s without it, fails saying whether the server closed. */
+  const receivedUntil = (predicate: (text: string) => boolean) =>
+    vi.waitFor(
+      () => {
+        if (predicate(received().toString('latin1'))) return;
+        throw new Error(`${isClosed ? 'the connection closed' : 'still waiting'} after ${received().length} bytes`);
+      },
+      { timeout: 10_000, interval: 5 },
+    );
   return { socket, closed, received, receivedUntil };
 }
 
