@@ -284,8 +284,10 @@ describe('the server process', () => {
   });
 
   // deploy/kubernetes runs it with readOnlyRootFilesystem, no capabilities and no privilege escalation.
-  // A mount namespace needs root, which CI has; elsewhere this is skipped.
-  it.skipIf(process.getuid?.() !== 0 && !process.env.CI)('runs on a read-only root filesystem with no capabilities, and drains on SIGTERM', async () => {
+  // A mount namespace needs root, which CI has; elsewhere this is skipped, with one line saying so.
+  const notRoot = process.getuid?.() !== 0 && !process.env.CI;
+  if (notRoot) console.warn('Skipping the read-only root filesystem test in tests/process.test.ts: it needs root, for unshare --mount');
+  it.skipIf(notRoot)('runs on a read-only root filesystem with no capabilities, and drains on SIGTERM', async () => {
     const writable = rootFilesystemMounts('self').filter(({ options }) => !options.includes('ro')).map(({ path }) => path);
     // In a private mount namespace, each writable mount made read-only; then the server with no capabilities and no new privileges.
     const script = `while [ "$1" != -- ]; do mount -o remount,bind,ro "$1" || exit 1; shift; done; shift
