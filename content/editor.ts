@@ -1,15 +1,14 @@
 /**
  * The browser editor's collections (Decap CMS), generated from the same
  * JSON Schemas the YAML language server checks the files with
- * (scripts/content/schemas.ts): one field per schema property, required as
- * the schema says, `title` and `description` as label and hint. Built into
- * the admin bundle (scripts/admin.ts); tests/cms.test.ts compares them with
- * the schemas. Decision: docs/decisions/0005-browser-editor.md.
+ * (json-schemas.ts): one field per schema property, required as the schema
+ * says, `title` and `description` as label and hint. Built into the admin
+ * bundle (scripts/admin.ts); tests/cms.test.ts compares them with the
+ * schemas. Decision: docs/decisions/0005-browser-editor.md.
  */
-import { join, relative } from 'node:path';
-import { COLLECTIONS, type CollectionName } from '../../shared/content/schema.ts';
-import { ART_DIR, CONTENT_DIR, REPO_ROOT, schemaLine } from './load.ts';
-import { jsonSchemas } from './schemas.ts';
+import { jsonSchemas } from './json-schemas.ts';
+import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';
+import { collectionName, COLLECTIONS, type CollectionKey } from './schema.ts';
 
 /** The part of a JSON Schema (z.toJSONSchema, draft 7) the fields are made from. */
 export interface JsonSchema {
@@ -49,7 +48,10 @@ export interface CmsField {
 }
 
 export interface CmsCollection {
-  name: CollectionName;
+  /** The collection's name (collectionName): its file's or folder's. */
+  name: string;
+  /** Its key in the content. */
+  key: CollectionKey;
   label: string;
   /** A custom format per collection (client/admin/formats.ts): it writes the collection's schema line first. */
   format: string;
@@ -82,8 +84,6 @@ export interface CmsSetup {
 
 /** Only what the content check accepts in a body (scripts/content/markdown.ts): no images, code, quotes or HTML. */
 export const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'];
-
-const repoPath = (path: string) => relative(REPO_ROOT, path).split('\\').join('/');
 
 /** "ctaDestination" → "Cta destination", for a property without a title. */
 function labelOf(name: string): string {
@@ -133,11 +133,12 @@ export function fieldsOf(schema: JsonSchema, where = ''): CmsField[] {
 }
 
 /** The collections, their formats and the media folder, from the JSON Schemas of shared/content/schemas. */
-export function cmsSetup(schemas: Record<CollectionName, string> = jsonSchemas()): CmsSetup {
+export function cmsSetup(schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
   const collections: CmsCollection[] = [];
   const formats: CmsFormat[] = [];
-  for (const [name, collection] of Object.entries(COLLECTIONS) as Array<[CollectionName, (typeof COLLECTIONS)[CollectionName]]>) {
-    const schema = JSON.parse(schemas[name]) as JsonSchema;
+  for (const [key, collection] of Object.entries(COLLECTIONS) as Array<[CollectionKey, (typeof COLLECTIONS)[CollectionKey]]>) {
+    const name = collectionName(key);
+    const schema = JSON.parse(schemas[key]) as JsonSchema;
     const markdown = collection.format === 'markdown';
     const extension = markdown ? 'md' : 'yaml';
     const fields = fieldsOf(schema, name);
@@ -145,19 +146,20 @@ export function cmsSetup(schemas: Record<CollectionName, string> = jsonSchemas()
     const nullable = Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.anyOf?.some((option) => option.type === 'null') ? [field] : []));
     const format = `${markdown ? 'frontmatter' : 'yaml'}-${name}`;
     // The first line is the same for every file of a folder; a file's own is computed from where it is.
-    const path = 'file' in collection ? join(CONTENT_DIR, collection.file) : join(CONTENT_DIR, collection.folder, `entry.${extension}`);
-    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(name, path), nullable });
+    const path = 'file' in collection ? `${WORDS_FOLDER}/${collection.file}` : `${WORDS_FOLDER}/${collection.folder}/entry.${extension}`;
+    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable });
     if ('file' in collection) {
       // Decap sets the format per collection, and a format is not told which file it writes: so one
       // collection per file, each with its own schema line (docs/decisions/0005-browser-editor.md).
-      collections.push({ name, label: collection.label, format, extension, files: [{ name, label: collection.label, file: repoPath(path), fields }] });
+      collections.push({ name, key, label: collection.label, format, extension, files: [{ name, label: collection.label, file: path, fields }] });
     } else {
       collections.push({
         name,
+        key,
         label: collection.label,
         format,
         extension,
-        folder: repoPath(join(CONTENT_DIR, collection.folder)),
+        folder: `${WORDS_FOLDER}/${collection.folder}`,
         create: true,
         identifier_field: 'title',
         // A category's file is named after its address; a document or a page after its title.
@@ -166,5 +168,5 @@ export function cmsSetup(schemas: Record<CollectionName, string> = jsonSchemas()
       });
     }
   }
-  return { collections, formats, media_folder: repoPath(ART_DIR), public_folder: '/assets/art' };
+  return { collections, formats, media_folder: ART_FOLDER, public_folder: '/assets/art' };
 }

@@ -1,12 +1,16 @@
 /**
- * Placeholders filled, lists and counts written out: how the words of the
- * content files become the words on a page. The settings (brand name,
- * e-mails, public URL, profile link) are known only when the server starts,
- * so every page is filled then, once (server/app.ts).
+ * The one place placeholders are filled: the content as the files hold it
+ * in, the words a visitor reads out. The site's settings (brand name,
+ * e-mails, public URL, profile link) come first; then the categories' count
+ * and list, made from their filled titles. Everything after this sees the
+ * filled words: the screens, the titles and descriptions, the structured
+ * data, the Markdown pages, llms.txt, the share images and their fit check
+ * (shared/words.ts is where the site calls it).
  */
-import type { Placeholder } from './schema.ts';
+import type { Content, Placeholder, SettingPlaceholder } from './schema.ts';
 
-export type Values = Record<Placeholder, string>;
+/** The value of each placeholder that comes from the site's settings. */
+export type SettingValues = Readonly<Record<SettingPlaceholder, string>>;
 
 /** "A, B and C", as British English writes a list. */
 export function listOf(items: readonly string[]): string {
@@ -20,13 +24,19 @@ export function countOf(count: number): string {
   return NUMBER_WORDS[count] ?? String(count);
 }
 
-/** "{brandName} on LinkedIn" → "Example Sourcing on LinkedIn". The build has checked that every name is known. */
-export function fill(text: string, values: Values): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as Placeholder] : whole));
+/** The content with every {placeholder} in every string filled: a copy, of the same shape. */
+export function fillContent(content: Content, settings: SettingValues): Content {
+  const fromSettings = fillAll(content, settings as Partial<Record<Placeholder, string>>);
+  const titles = fromSettings.categories.map((category) => category.title);
+  return fillAll(fromSettings, { categoryCount: countOf(titles.length), categoryList: listOf(titles) });
 }
 
-/** Every string in a value filled: a copy, of the same shape. */
-export function fillAll<T>(value: T, values: Values): T {
+/** "{brandName} on LinkedIn" → "Example Sourcing on LinkedIn"; a name not given is left as it is (the check has refused unknown ones). */
+function fill(text: string, values: Partial<Record<Placeholder, string>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name as Placeholder] ?? whole);
+}
+
+function fillAll<T>(value: T, values: Partial<Record<Placeholder, string>>): T {
   if (typeof value === 'string') return fill(value, values) as T;
   if (Array.isArray(value)) return value.map((item) => fillAll(item, values)) as T;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillAll(item, values)])) as T;

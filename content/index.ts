@@ -1,11 +1,18 @@
 /**
- * The site's words, read from the files beside this module and checked
- * (scripts/content/load.ts). The bundles never run this: the build replaces
- * this module with the data it returns (scripts/build.ts, contentAsData), so
- * neither the parsers nor the schemas reach the server or the browser. Under
- * tsx and vitest it reads the files when first imported, and a mistake stops
- * the import with one line per problem.
+ * The site's content, checked (load.ts): every part of it by name, and the
+ * whole as `content`. Under tsx and vitest it is read from content/words and
+ * content/art when first imported, once per process, and a mistake stops the
+ * import with one line per problem. In the bundles this module is the data
+ * the build read (scripts/content-as-data.ts): neither the parsers nor the
+ * schemas reach the server or the browser, and `locate` is the build's alone.
  */
-import { loadContent } from '../../scripts/content/load.ts';
+import { ContentError } from './load.ts';
+import { readContent } from './read.ts';
 
-export const { home, about, products, legalPage, hours, labels, categories, legal, pages } = loadContent();
+const checked = readContent();
+if (!checked.content) throw new ContentError(checked.problems);
+
+export const content = checked.content;
+export const { home, about, products, legalPage, hours, labels, categories, legal, pages } = content;
+/** Where each field is written, for the checks beyond a file's own (shared/check.ts). */
+export const locate = checked.locate;

@@ -1,160 +1,200 @@
 /**
- * Reads the content files of shared/content, checks each against its
- * collection's schema (shared/content/schema.ts) and returns the plain data
- * the screens get. Every mistake is one line, `file:line:column: field:
- * problem`, pointing into the file as the editor wrote it: YAML and front
- * matter syntax, empty, missing or unknown fields, wrong types, an unknown
- * {placeholder}, Markdown beyond headings, paragraphs, lists, links and
- * emphasis (raw HTML above all), a repeated slug, order or address (naming
- * both files), and missing or mis-sized art. Synchronous, so that
- * shared/content/index.ts can call it when tsx or vitest import the site;
- * the build runs it once and bundles what it returned instead.
+ * The content check: the files of content/words, each checked against its
+ * collection's schema (schema.ts), and the plain data the screens get, with
+ * where each field is written. Every mistake is one line, `file:line:column:
+ * field: problem`, pointing into the file as its author wrote it: YAML and
+ * front matter syntax (one line per file: the first mistake, said as a
+ * person would fix it), empty, missing or unknown fields, wrong types, an
+ * unknown {placeholder}, Markdown beyond headings, paragraphs, lists, links
+ * and emphasis, a repeated slug or order (naming both files), and missing,
+ * unreadable or mis-sized pictures.
+ *
+ * It reads nothing itself: it is given the files' texts and the pictures'
+ * bytes, so the same check runs in the build (read.ts gives it the folder),
+ * in the dev server's local backend and in the browser editor before a save.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
-import { CST, isMap, isScalar, LineCounter, parseDocument, Parser, type Document, type Node as YamlNode } from 'yaml';
+import { CST, isMap, isScalar, LineCounter, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
-import { ABOUT_PATH, aliases, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH } from '../../shared/paths.ts';
-import { ART_SIZE } from '../../shared/ui/CategoryArt.tsx';
-import { COLLECTIONS, PLACEHOLDERS, type Block, type CollectionName, type Content } from '../../shared/content/schema.ts';
-import { markdownBlocks, unknownPlaceholders } from './markdown.ts';
+import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
+import { ART_EXTENSIONS, ART_SIZE } from './art.ts';
+import { collectionName, COLLECTIONS, type Block, type CollectionKey, type Content, type EntryRef } from './schema.ts';
 
-export const REPO_ROOT = join(import.meta.dirname, '..', '..');
-export const CONTENT_DIR = join(REPO_ROOT, 'shared', 'content');
-export const ART_DIR = join(REPO_ROOT, 'client', 'assets', 'art');
+/** The folders of the room, relative to the repository, as every message names them. */
+export const WORDS_FOLDER = 'content/words';
+export const ART_FOLDER = 'content/art';
+export const SCHEMAS_FOLDER = 'content/schemas';
 
-export interface ContentDirs {
-  content: string;
-  art: string;
-  /** Files are named relative to it in the messages. */
-  root: string;
+/** A file of content/words: its path relative to the repository (forward slashes) and its text. */
+export interface SourceFile {
+  path: string;
+  text: string;
 }
-const DEFAULT_DIRS: ContentDirs = { content: CONTENT_DIR, art: ART_DIR, root: REPO_ROOT };
 
-/** Thrown by loadContent: one line per problem. */
+/** What the check needs: every file of content/words, and the bytes of the pictures of content/art by file name. */
+export interface CheckInput {
+  files: readonly SourceFile[];
+  art: ReadonlyMap<string, Uint8Array>;
+}
+
+/** "file:line:column: field: problem" for a field of an entry, once the content has been checked. */
+export type Locate = (entry: EntryRef, field: readonly (string | number)[], problem: string) => string;
+
+export interface Checked {
+  /** Undefined when there is any problem. */
+  content?: Content;
+  problems: string[];
+  locate: Locate;
+}
+
+/** Thrown where the content must be whole (content/index.ts): one line per problem. */
 export class ContentError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(readonly problems: readonly string[]) {
     super(`${problems.length} content problem${problems.length === 1 ? '' : 's'}:\n${problems.join('\n')}`);
     this.name = 'ContentError';
   }
 }
 
-export function loadContent(dirs: ContentDirs = DEFAULT_DIRS): Content {
-  const { content, problems } = readContent(dirs);
-  if (!content) throw new ContentError(problems);
-  return content;
-}
-
-/** The content, or every problem found in it. */
-export function readContent(dirs: ContentDirs = DEFAULT_DIRS): { content?: Content; problems: string[]; at: Locate } {
-  const problems: string[] = [];
-  const entries = new Map<object, Entry<unknown>>();
-  const at: Locate = (data, path, problem) => entries.get(data)?.at(path, problem) ?? `${fieldName(path)}: ${problem}`;
-  const read = <N extends keyof typeof COLLECTIONS>(name: N, file: string) => {
-    const entry = readEntry(name, file, dirs, problems);
-    if (entry) entries.set(entry.data as object, entry);
-    return entry;
-  };
-  const single = <N extends keyof typeof COLLECTIONS>(name: N) => {
-    const collection = COLLECTIONS[name];
-    return 'file' in collection ? read(name, join(dirs.content, collection.file)) : undefined;
-  };
-  const many = <N extends 'categories' | 'legal' | 'pages'>(name: N) => {
-    const folder = join(dirs.content, COLLECTIONS[name].folder);
-    const extension = COLLECTIONS[name].format === 'yaml' ? '.yaml' : '.md';
-    const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith(extension)).sort() : [];
-    return files.map((file) => read(name, join(folder, file))).filter((entry) => entry !== undefined);
-  };
-
-  const home = single('home');
-  const about = single('about');
-  const products = single('products');
-  const legalPage = single('legalPage');
-  const hours = single('hours');
-  const labels = single('labels');
-  const categories = sortByOrder(many('categories'), problems);
-  const legal = sortByOrder(many('legal'), problems);
-  const pages = many('pages').filter((entry) => entry !== undefined);
-
-  unique(categories, (entry) => entry.data.slug.toLowerCase(), 'slug', (entry) => `"${entry.data.slug}" is also the slug of`, problems);
-  // Every address: the built-in pages', each category's and each Markdown page's.
-  const builtIn = [HOME_PATH, ABOUT_PATH, PRODUCTS_PATH, LEGAL_PATH, ...Object.keys(aliases)];
-  for (const page of pages) {
-    if (builtIn.includes(page.data.path)) problems.push(page.at(['path'], `${page.data.path} is the address of a built-in page`));
-    const category = categories.find((entry) => `${PRODUCTS_PATH}/${entry.data.slug}` === page.data.path);
-    if (category) problems.push(page.at(['path'], `${page.data.path} is also the address of ${category.file}`));
+/** The collection a file of content/words belongs to, and its id; undefined for a file of none. */
+export function entryOf(path: string): EntryRef | undefined {
+  const inside = path.startsWith(`${WORDS_FOLDER}/`) ? path.slice(WORDS_FOLDER.length + 1) : undefined;
+  if (!inside) return undefined;
+  for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
+    const collection = COLLECTIONS[key];
+    if ('file' in collection) {
+      if (inside === collection.file) return { collection: key, id: key };
+    } else {
+      const extension = collection.format === 'yaml' ? '.yaml' : '.md';
+      const name = inside.startsWith(`${collection.folder}/`) ? inside.slice(collection.folder.length + 1) : '';
+      if (name.endsWith(extension) && !name.includes('/') && name.length > extension.length) return { collection: key, id: name.slice(0, -extension.length) };
+    }
   }
-  unique(pages, (entry) => entry.data.path, 'path', (entry) => `${entry.data.path} is also the address of`, problems);
-  for (const category of categories) problems.push(...artProblems(category, dirs));
-  if (legal.length === 0 && problems.length === 0) problems.push(`${relative(dirs.root, join(dirs.content, COLLECTIONS.legal.folder))}: the Legal page needs at least one document`);
-  if (categories.length === 0 && problems.length === 0) problems.push(`${relative(dirs.root, join(dirs.content, COLLECTIONS.categories.folder))}: Our Products needs at least one category`);
-
-  if (problems.length > 0 || !home || !about || !products || !legalPage || !hours || !labels) return { problems, at };
-  const withBody = <T extends object>(entry: Entry<T>) => {
-    const data = { id: entry.id, ...entry.data, body: entry.body };
-    entries.set(data, entry as Entry<unknown>);
-    return data;
-  };
-  return {
-    problems,
-    at,
-    content: {
-      home: home.data,
-      about: about.data,
-      products: products.data,
-      legalPage: legalPage.data,
-      hours: hours.data,
-      labels: labels.data,
-      categories: categories.map((entry) => entry.data),
-      legal: legal.map(withBody),
-      pages: pages.map(withBody),
-    },
-  };
+  return undefined;
 }
 
-/** "file:line:column: field: problem" for a field of an entry the content holds (its data object, as returned). */
-export type Locate = (data: object, path: readonly (string | number)[], problem: string) => string;
+/** Where an entry's file is, relative to the repository. */
+export function pathOf({ collection: key, id }: EntryRef): string {
+  const collection = COLLECTIONS[key];
+  if ('file' in collection) return `${WORDS_FOLDER}/${collection.file}`;
+  return `${WORDS_FOLDER}/${collection.folder}/${id}.${collection.format === 'yaml' ? 'yaml' : 'md'}`;
+}
+
+/** The first line of a file (of its front matter, in Markdown): where the YAML language server finds its schema. */
+export function schemaLine(key: CollectionKey, path: string): string {
+  const depth = path.split('/').length - 2;
+  return `# yaml-language-server: $schema=${'../'.repeat(depth)}schemas/${collectionName(key)}.json`;
+}
+
+export function checkContent({ files, art }: CheckInput): Checked {
+  const problems: string[] = [];
+  const entries = new Map<string, Entry>();
+  const keyOf = (ref: EntryRef) => `${ref.collection}/${ref.id}`;
+  const locate: Locate = (ref, field, problem) => entries.get(keyOf(ref))?.at(field, problem) ?? `${pathOf(ref)}:1:1: ${fieldName(field)}: ${problem}`;
+
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const ref = entryOf(file.path);
+    if (!ref) {
+      const name = file.path.split('/').at(-1)!;
+      if (!name.startsWith('.')) problems.push(`${file.path}:1:1: is not a file of the content: ${strayHint(file.path)}`);
+      continue;
+    }
+    const entry = readEntry(ref, file, problems);
+    if (entry) entries.set(keyOf(ref), entry);
+  }
+  for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
+    const collection = COLLECTIONS[key];
+    if ('file' in collection && !files.some((file) => file.path === `${WORDS_FOLDER}/${collection.file}`)) problems.push(`${WORDS_FOLDER}/${collection.file}:1:1: the file is missing`);
+  }
+
+  const of = <K extends CollectionKey>(key: K) => [...entries.values()].filter((entry): entry is Entry<K> => entry.ref.collection === key);
+  const categories = inOrder(of('categories'), problems);
+  const legal = inOrder(of('legal'), problems);
+  const pages = of('pages');
+  unique(categories, (entry) => entry.data.slug, 'slug', (entry) => `"${entry.data.slug}" is also the slug of`, problems);
+  // A page's address against the others' and the built-in pages' is the route table's to check (shared/check.ts).
+  for (const category of categories) {
+    for (const field of ['title'] as const) {
+      for (const name of ['categoryList', 'categoryCount']) {
+        if (category.data[field].includes(`{${name}}`)) problems.push(category.at([field], `{${name}} is made from the categories’ titles, so a title cannot hold it`));
+      }
+    }
+    const artProblem = pictureProblem(category.data.image.file, art);
+    if (artProblem) problems.push(category.at(['image', 'file'], artProblem));
+  }
+  if (problems.length === 0 && legal.length === 0) problems.push(`${WORDS_FOLDER}/${COLLECTIONS.legal.folder}: the Legal page needs at least one document`);
+  if (problems.length === 0 && categories.length === 0) problems.push(`${WORDS_FOLDER}/${COLLECTIONS.categories.folder}: Our Products needs at least one category`);
+  if (problems.length > 0) return { problems, locate };
+
+  const single = <K extends 'home' | 'about' | 'products' | 'legalPage' | 'hours' | 'labels'>(key: K) => of(key)[0]!.data;
+  const withBody = (entry: Entry<'legal' | 'pages'>) => ({ id: entry.ref.id, ...entry.data, body: entry.body });
+  const content: Content = {
+    home: single('home'),
+    about: single('about'),
+    products: single('products'),
+    legalPage: single('legalPage'),
+    hours: single('hours'),
+    labels: single('labels'),
+    categories: categories.map((entry) => ({ id: entry.ref.id, ...entry.data })),
+    legal: legal.map(withBody) as Content['legal'],
+    pages: pages.map(withBody) as Content['pages'],
+  };
+  return { content, problems, locate };
+}
+
+/** What a file of content/words that no collection holds should be instead. */
+function strayHint(path: string): string {
+  const folders = Object.values(COLLECTIONS).flatMap((collection) => ('folder' in collection ? [`${collection.folder}/ (${collection.format === 'yaml' ? '.yaml' : '.md'})`] : []));
+  if (path.endsWith('.yml')) return 'name it .yaml';
+  return `the content is the files ${Object.values(COLLECTIONS).flatMap((collection) => ('file' in collection ? [collection.file] : [])).join(', ')} and the folders ${folders.join(', ')}`;
+}
+
+/** Why a picture named by a category is refused, or undefined. */
+export function pictureProblem(name: string, art: ReadonlyMap<string, Uint8Array>): string | undefined {
+  const path = `${ART_FOLDER}/${name}`;
+  const bytes = art.get(name);
+  if (!bytes) return `${path} is missing: upload it in the Illustration field or under Media`;
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return `${path} is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`;
+  }
+  const extension = name.slice(name.lastIndexOf('.'));
+  if (`.${size.type}` !== extension) return `${path} is a ${String(size.type).toUpperCase()} picture named ${extension}: give it the extension of its kind`;
+  const { width, height } = ART_SIZE;
+  const fits = (factor: number) => size.width === width * factor && size.height === height * factor;
+  if (fits(1) || (size.type !== 'svg' && fits(2))) return undefined;
+  const allowed = size.type === 'svg' ? `${width} × ${height}` : `${width} × ${height} (or ${width * 2} × ${height * 2})`;
+  return `${path} is ${size.width ?? '?'} × ${size.height ?? '?'}, not the ${allowed} it is shown at`;
+}
+
+type DataOf<K extends CollectionKey> = z.infer<(typeof COLLECTIONS)[K]['schema']>;
 
 /** One file, checked: its data, its Markdown body, and a way to point at one of its fields. */
-interface Entry<T> {
-  id: string;
-  file: string;
-  data: T;
+interface Entry<K extends CollectionKey = CollectionKey> {
+  ref: EntryRef & { collection: K };
+  path: string;
+  data: DataOf<K>;
   body: Block[];
-  at: (path: readonly (string | number)[], problem: string) => string;
+  at: (field: readonly (string | number)[], problem: string) => string;
 }
 
-type DataOf<N extends keyof typeof COLLECTIONS> = z.infer<(typeof COLLECTIONS)[N]['schema']>;
-
-function readEntry<N extends keyof typeof COLLECTIONS>(name: N, path: string, dirs: ContentDirs, problems: string[]): Entry<DataOf<N>> | undefined {
-  const collection = COLLECTIONS[name];
-  const file = relative(dirs.root, path);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    problems.push(`${file}:1:1: the file is missing`);
-    return undefined;
-  }
-  const line = (row: number, column: number, field: string, problem: string) => `${file}:${row}:${column}: ${field ? `${field}: ` : ''}${problem}`;
+function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, { path, text }: SourceFile, problems: string[]): Entry<K> | undefined {
+  const collection = COLLECTIONS[ref.collection];
+  const line = (row: number, column: number, field: string, problem: string) => `${path}:${row}:${column}: ${field ? `${field}: ` : ''}${problem}`;
   const before = problems.length;
 
-  // A Markdown file is front matter between two lines of ---, then the text.
   let yamlText = text;
   let yamlLine = 1;
   let bodyText = '';
   let bodyLine = 1;
   if (collection.format === 'markdown') {
-    const match = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m.exec(text);
-    if (!text.startsWith('---') || !match) {
+    const split = splitFrontMatter(text);
+    if (!split) {
       problems.push(line(1, 1, '', 'a Markdown file starts with its front matter: a line ---, its fields, and another line ---'));
       return undefined;
     }
-    yamlText = match[1]!;
-    yamlLine = 2;
-    bodyText = text.slice(match[0].length);
-    bodyLine = match[0].split('\n').length;
+    ({ yaml: yamlText, yamlLine, body: bodyText, bodyLine } = split);
   }
 
   const lines = new LineCounter();
@@ -163,23 +203,22 @@ function readEntry<N extends keyof typeof COLLECTIONS>(name: N, path: string, di
     const pos = lines.linePos(offset);
     return { row: pos.line + yamlLine - 1, column: pos.col };
   };
-  for (const error of doc.errors) {
-    // The parser notices an unclosed quote or bracket where the file ends; the editor's mistake is where it opened.
-    const opened = unclosedBefore(yamlText, error.pos[0]);
-    const { row, column } = where(opened ?? error.pos[0]);
-    problems.push(line(row, column, '', `YAML: ${error.message.split('\n')[0]}${opened === undefined ? '' : ' (opened here)'}`));
+  const syntax = firstSyntaxError(yamlText, doc.errors);
+  if (syntax) {
+    const { row, column } = where(syntax.offset);
+    problems.push(line(row, column, '', `YAML: ${syntax.problem}`));
+    return undefined;
   }
-  if (problems.length > before) return undefined;
 
-  const expected = schemaLine(name, path, dirs.content);
+  const expected = schemaLine(ref.collection, path);
   if (yamlText.split(/\r?\n/, 1)[0] !== expected) {
     problems.push(line(yamlLine, 1, '', `the first line${collection.format === 'markdown' ? ' of the front matter' : ''} must be "${expected}", which lets editors check the fields as you type`));
   }
 
   const at = (fieldPath: readonly (string | number)[], problem: string) => {
-    const { node, missing } = nodeAt(doc, fieldPath);
+    const node = nodeAt(doc, fieldPath);
     const { row, column } = node?.range ? where(node.range[0]) : { row: yamlLine, column: 1 };
-    return line(row, column, fieldName(fieldPath), missing && problem === 'is missing' ? problem : problem);
+    return line(row, column, fieldName(fieldPath), problem);
   };
 
   const result = collection.schema.safeParse(doc.toJS() ?? {}, { error: messageFor });
@@ -193,13 +232,43 @@ function readEntry<N extends keyof typeof COLLECTIONS>(name: N, path: string, di
     }
     return undefined;
   }
-  const data = result.data as DataOf<N>;
+  const data = result.data as DataOf<K>;
   for (const [fieldPath, value] of strings(data)) {
-    for (const unknown of unknownPlaceholders(value)) problems.push(at(fieldPath, `{${unknown}} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`));
+    for (const unknown of unknownPlaceholders(value)) problems.push(at(fieldPath, `{${unknown}} is not a placeholder we know (${PLACEHOLDER_LIST})`));
   }
   const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem))) : [];
   if (problems.length > before) return undefined;
-  return { id: basename(path).replace(/\.(yaml|md)$/, ''), file, data, body, at };
+  return { ref, path, data, body, at };
+}
+
+/**
+ * A file's first YAML mistake, said as the person who made it would fix it:
+ * one per file, as the mistakes after the first mostly follow from it (a
+ * tab before a list item is one mistake, which the parser reports on every
+ * line after it). Where the parser notices a mistake is not always where it
+ * was made: an unclosed quote or bracket is reported where it opened, a line
+ * indented too far at that line.
+ */
+function firstSyntaxError(source: string, errors: readonly YAMLError[]): { offset: number; problem: string } | undefined {
+  // A tab used to indent is the mistake whatever else the parser then finds.
+  const sorted = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  const first = sorted.find((error) => error.code === 'TAB_AS_INDENT') ?? sorted[0];
+  if (!first) return undefined;
+  const offset = first.pos[0];
+  if (first.code === 'TAB_AS_INDENT') return { offset, problem: 'this line is indented with a tab: indent with spaces' };
+  const opened = unclosedBefore(source, offset);
+  if (opened !== undefined) return { offset: opened, problem: `${first.message.split('\n')[0]} (opened here)` };
+  if (first.code === 'BLOCK_AS_IMPLICIT_KEY' || first.code === 'MULTILINE_IMPLICIT_KEY') {
+    const lineEnd = source.indexOf('\n', offset);
+    const rest = source.slice(offset, lineEnd === -1 ? undefined : lineEnd);
+    if (/:\s/.test(rest)) return { offset, problem: 'these words hold a colon and a space, which starts a field: put the words in double quotes' };
+    const next = /\n( *)\S/.exec(source.slice(lineEnd));
+    const indentOf = (at: number) => /^ */.exec(source.slice(source.lastIndexOf('\n', at - 1) + 1))![0].length;
+    if (lineEnd !== -1 && next && next[1]!.length > indentOf(offset)) {
+      return { offset: lineEnd + next.index + next[0].length - 1, problem: 'this line is indented further than the field above it: line it up with the fields around it' };
+    }
+  }
+  return { offset, problem: first.message.split('\n')[0]! };
 }
 
 /** Where the last quote or bracket that is never closed opens, before an offset. */
@@ -224,19 +293,13 @@ function unclosedBefore(source: string, offset: number): number | undefined {
   return opened;
 }
 
-/** The first line of a content file (of its front matter, in Markdown): where the YAML language server finds its schema. */
-export function schemaLine(name: CollectionName, file: string, contentDir = CONTENT_DIR): string {
-  const path = relative(join(file, '..'), join(contentDir, 'schemas', `${name}.json`));
-  return `# yaml-language-server: $schema=${path.startsWith('.') ? path : `./${path}`}`;
-}
-
 /** The node at a path, or the nearest one above it that exists (for a missing field). */
-function nodeAt(doc: Document, path: readonly (string | number)[]): { node: YamlNode | undefined; missing: boolean } {
+function nodeAt(doc: Document, path: readonly (string | number)[]): YamlNode | undefined {
   for (let length = path.length; length >= 0; length--) {
     const node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true);
-    if (node && typeof node === 'object' && 'range' in node) return { node: node as YamlNode, missing: length < path.length };
+    if (node && typeof node === 'object' && 'range' in node) return node as YamlNode;
   }
-  return { node: undefined, missing: true };
+  return undefined;
 }
 
 function keyAt(doc: Document, path: (string | number)[], key: string, where: (offset: number) => { row: number; column: number }, line: (r: number, c: number, f: string, p: string) => string): string {
@@ -248,7 +311,7 @@ function keyAt(doc: Document, path: (string | number)[], key: string, where: (of
 }
 
 /** ["headings", 3, "heading"] → "headings[3].heading". */
-function fieldName(path: readonly (string | number)[]): string {
+export function fieldName(path: readonly (string | number)[]): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index ? '.' : ''}${part}`)).join('');
 }
 
@@ -276,35 +339,17 @@ function* strings(value: unknown, path: (string | number)[] = []): Generator<[(s
 }
 
 /** Entries in their `order`, each number used once. */
-function sortByOrder<T extends { order: number }>(whole: Entry<T>[], problems: string[]): Entry<T>[] {
+function inOrder<K extends 'categories' | 'legal'>(whole: Entry<K>[], problems: string[]): Entry<K>[] {
   unique(whole, (entry) => String(entry.data.order), 'order', (entry) => `${entry.data.order} is also the order of`, problems);
   return whole.sort((a, b) => a.data.order - b.data.order);
 }
 
 /** Reports each entry whose key an earlier one has, naming that one's file. */
-function unique<T>(entries: Entry<T>[], key: (entry: Entry<T>) => string, field: string, says: (entry: Entry<T>) => string, problems: string[]): void {
-  const first = new Map<string, Entry<T>>();
+function unique<K extends CollectionKey>(entries: Entry<K>[], key: (entry: Entry<K>) => string, field: string, says: (entry: Entry<K>) => string, problems: string[]): void {
+  const first = new Map<string, Entry<K>>();
   for (const entry of entries) {
     const earlier = first.get(key(entry));
-    if (earlier) problems.push(entry.at([field], `${says(entry)} ${earlier.file}`));
+    if (earlier) problems.push(entry.at([field], `${says(entry)} ${earlier.path}`));
     else first.set(key(entry), entry);
   }
-}
-
-function artProblems(category: Entry<z.infer<typeof COLLECTIONS.categories.schema>>, dirs: ContentDirs): string[] {
-  const art = relative(dirs.root, join(dirs.art, category.data.image.file));
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(join(dirs.art, category.data.image.file));
-  } catch {
-    return [category.at(['image', 'file'], `${art} is missing`)];
-  }
-  let size: { width?: number; height?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return [category.at(['image', 'file'], `${art} is not an image image-size can read`)];
-  }
-  if (size.width === ART_SIZE.width && size.height === ART_SIZE.height) return [];
-  return [category.at(['image', 'file'], `${art} is ${size.width ?? '?'} × ${size.height ?? '?'}, not the ${ART_SIZE.width} × ${ART_SIZE.height} it is shown at`)];
 }

@@ -1,16 +1,39 @@
 /**
- * Markdown bodies as the screens get them: headings, paragraphs, lists, links
- * and emphasis as plain data, anything else reported. No node: imports: the
- * content check runs it, and so does the browser editor's preview
- * (client/admin/), which draws a body as it is being typed.
+ * Markdown as the screens get it: headings, paragraphs, lists, links and
+ * emphasis as plain data, anything else reported; and the front matter of a
+ * Markdown file split from its text. No node: imports: the content check
+ * runs it in the build and in the browser editor, whose preview draws a body
+ * as it is typed.
  */
 import type { Nodes as MdNode, PhrasingContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { PLACEHOLDERS, type Block, type Inline } from '../../shared/content/schema.ts';
+import { PLACEHOLDERS, type Block, type Inline } from './schema.ts';
 
 /** The {names} in a text that are not placeholders. */
 export function unknownPlaceholders(text: string): string[] {
   return [...text.matchAll(/\{([^{}\s]*)\}/g)].map((match) => match[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+export const PLACEHOLDER_LIST = PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+
+/** A Markdown file's front matter (between a first line --- and the next line ---) and its text, each with the line it starts on. */
+export interface FrontMatter {
+  yaml: string;
+  body: string;
+  /** 1-based lines where the fields and the text start in the file. */
+  yamlLine: number;
+  bodyLine: number;
+}
+
+const FENCE = /^---[ \t]*$/;
+
+/** Splits a Markdown file; undefined when its first line is not --- or no later line closes the front matter. */
+export function splitFrontMatter(text: string): FrontMatter | undefined {
+  const lines = text.split('\n');
+  if (!FENCE.test(lines[0]!.replace(/\r$/, ''))) return undefined;
+  const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line.replace(/\r$/, '')));
+  if (close === -1) return undefined;
+  return { yaml: lines.slice(1, close).map((line) => `${line}\n`).join(''), body: lines.slice(close + 1).join('\n'), yamlLine: 2, bodyLine: close + 2 };
 }
 
 type Report = (row: number, column: number, problem: string) => void;
@@ -28,6 +51,26 @@ const REFUSED: Record<string, string> = {
   linkReference: 'reference links are not allowed: write [words](address)',
 };
 
+/** Any origin stands for ours: an address that resolves against it to another origin leaves the site. */
+const OURS = 'https://site.invalid';
+
+/**
+ * Why a link's address is refused, or undefined: it must go to a page of
+ * ours (starting with / or #, and staying here as a browser reads it: not
+ * //host or /\host), or be written whole with https:, http: or mailto:.
+ */
+export function linkProblem(href: string): string | undefined {
+  const refused = `links go to addresses starting https:, http:, mailto: or /, not ${JSON.stringify(href)}`;
+  let url: URL;
+  try {
+    url = new URL(href, `${OURS}/`);
+  } catch {
+    return refused;
+  }
+  if (href.startsWith('/') || href.startsWith('#')) return url.origin === OURS ? undefined : `${JSON.stringify(href)} leads to another site (write a whole address, with https:, for one)`;
+  return /^(https?|mailto):/i.test(href) && ['https:', 'http:', 'mailto:'].includes(url.protocol) ? undefined : refused;
+}
+
 /** The Markdown's headings, paragraphs, lists, links and emphasis as plain data; anything else is reported. */
 export function markdownBlocks(markdown: string, report: Report): Block[] {
   const refuse = (node: MdNode, problem: string) => report(node.position?.start.line ?? 1, node.position?.start.column ?? 1, problem);
@@ -35,16 +78,18 @@ export function markdownBlocks(markdown: string, report: Report): Block[] {
     nodes.flatMap((node): Inline[] => {
       switch (node.type) {
         case 'text':
-          for (const unknown of unknownPlaceholders(node.value)) refuse(node, `{${unknown}} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`);
+          for (const unknown of unknownPlaceholders(node.value)) refuse(node, `{${unknown}} is not a placeholder we know (${PLACEHOLDER_LIST})`);
           return [node.value];
         case 'break':
-          return ['\n'];
+          return [{ type: 'break' }];
         case 'emphasis':
         case 'strong':
           return [{ type: node.type, children: inline(node.children) }];
-        case 'link':
-          if (!/^(https?:|mailto:|\/(?!\/)|#)/.test(node.url)) refuse(node, `links go to addresses starting https:, http:, mailto: or /, not ${JSON.stringify(node.url)}`);
+        case 'link': {
+          const problem = linkProblem(node.url);
+          if (problem) refuse(node, problem);
           return [{ type: 'link', href: node.url, children: inline(node.children) }];
+        }
         default:
           refuse(node, REFUSED[node.type] ?? `${node.type} is not allowed in the text`);
           return [];

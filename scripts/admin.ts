@@ -1,7 +1,7 @@
 /**
  * The browser editor's files (client/admin/): its page and one bundle,
  * Decap CMS with our React, the collections generated from the schemas
- * (scripts/content/cms.ts) and the preview with the content as data. Never
+ * (content/editor.ts) and the preview with the content as data. Never
  * loaded by the site's pages, and nothing of it in dist/server: the server
  * serves these files only when the editor is turned on (server/admin.ts).
  * `npm run build` writes them to dist/admin; `npm run dev` builds them on
@@ -12,11 +12,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import type { BuildManifest } from '../server/assets.ts';
-import type { Content } from '../shared/content/schema.ts';
 import type { AdminSetup } from '../client/admin/setup.ts';
-import { contentAsData } from './content/as-data.ts';
-import { cmsSetup } from './content/cms.ts';
+import { cmsSetup } from '../content/editor.ts';
+import type { Content } from '../content/schema.ts';
+import type { BuildManifest } from '../server/assets.ts';
+import type { SiteConfig } from '../shared/site.ts';
+import { contentAsData } from './content-as-data.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -25,8 +26,8 @@ export interface AdminFiles {
   script: Uint8Array;
 }
 
-export async function bundleAdmin(manifest: BuildManifest, content: Content): Promise<AdminFiles> {
-  const setup: AdminSetup = { ...cmsSetup(), assets: Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])) };
+export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, content: Content): Promise<AdminFiles> {
+  const setup: AdminSetup = { ...cmsSetup(), site, assets: Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])) };
   const setupAsData: esbuild.Plugin = {
     name: 'admin-setup-as-data',
     setup(build) {
@@ -52,8 +53,8 @@ export async function bundleAdmin(manifest: BuildManifest, content: Content): Pr
 }
 
 /** dist/admin: index.html, admin.js and its gzip (brotli at the site's quality would take longer than the rest of the build). */
-export async function buildAdmin(manifest: BuildManifest, content: Content, outDir = join(root, 'dist', 'admin')): Promise<void> {
-  const files = await bundleAdmin(manifest, content);
+export async function buildAdmin(manifest: BuildManifest, site: SiteConfig, content: Content, outDir = join(root, 'dist', 'admin')): Promise<void> {
+  const files = await bundleAdmin(manifest, site, content);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, 'index.html'), files.html);

@@ -6,18 +6,18 @@
 import compression from 'compression';
 import express from 'express';
 import { renderPage } from '../server/render/render.tsx';
-import { routes, withWords } from '../shared/routes.ts';
+import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 
 const clientDir = defaultClientDir();
 const assets = loadAssets(clientDir);
-const words = withWords(routes, defaultSite);
+const filled = fillSite(defaultSite);
 const app = express();
 app.use(compression());
 app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y' }));
 app.use((req, res) => {
-  const result = renderPage(req.originalUrl, { site: defaultSite, ...words, assets: assets.urls });
+  const result = renderPage(req.originalUrl, { site: defaultSite, ...filled, assets: assets.urls });
   if (result.kind === 'redirect') return res.redirect(result.status, result.location);
   res.status(result.status).type('html').send(result.html);
 });

@@ -4,8 +4,12 @@
  * pre-compressed, a manifest the server reads at start-up, the browser
  * editor (scripts/admin.ts, served only when turned on), and the server
  * bundle that `npm start` runs with plain node.
- * First the content check (scripts/check-content.ts): any problem stops it.
- * The content reaches both bundles as data (contentAsData), without its parsers.
+ * First the content check (scripts/check.ts), which reads the content once:
+ * any problem stops the build. The share images are drawn from the content
+ * filled with the site's settings as this process has them; the server
+ * bundle gets the checked content as data (contentAsData), without its
+ * parsers, and fills it with its own at start-up (server/app.ts checks that
+ * they draw the same words).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,12 +17,11 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import type { Content } from '../content/schema.ts';
 import type { BuildManifest } from '../server/assets.ts';
-import type { Content } from '../shared/content/schema.ts';
-import type { Route } from '../shared/routes.ts';
-import { contentProblems } from './check-content.ts';
-import { contentAsData } from './content/as-data.ts';
-import { loadContent } from './content/load.ts';
+import type { FilledSite } from '../shared/routes.ts';
+import { shareImage } from '../shared/share-image.ts';
+import { contentAsData } from './content-as-data.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -34,19 +37,22 @@ export interface ClientBuildOptions {
   compress?: boolean;
   /** Where to keep the share images across builds, by the hash of their SVG (the dev server's; renderShareImage). */
   shareImageCache?: string;
-  /** The route table whose share images to draw; the site's own by default. */
-  routes?: readonly Route[];
+  /**
+   * The filled content and its route table, whose share images to draw; a
+   * promise, so the bundles can be built while the content is checked.
+   * Undefined (the check found problems): no share images.
+   */
+  site: FilledSite | Promise<FilledSite | undefined>;
 }
 
-export async function buildClient({ outDir = join(dist, 'client'), compress = true, shareImageCache, routes }: ClientBuildOptions = {}): Promise<BuildManifest> {
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, shareImageCache, site }: ClientBuildOptions): Promise<BuildManifest> {
   const assetsOut = join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
   if (shareImageCache) await mkdir(shareImageCache, { recursive: true });
-  const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {} };
+  const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {}, shareImages: {} };
   const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
-  const content = loadContent();
-  const localHours = await buildLocalHours(emit, manifest, content);
+  const localHours = await buildLocalHours(emit, manifest);
 
   const bundle = await esbuild.build({
     entryPoints: { entry: join(root, 'client/entry.tsx'), styles: join(root, 'client/styles.css') },
@@ -63,7 +69,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     metafile: true,
     write: false,
     outdir: assetsOut,
-    plugins: [localHours, contentAsData(content)],
+    plugins: [localHours],
     logLevel: 'warning',
   });
   for (const file of bundle.outputFiles) {
@@ -75,18 +81,23 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     await emit(source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
   }
 
-  const assetsSrc = join(root, 'client', 'assets');
-  for (const file of await listFiles(assetsSrc)) {
-    await emit(relative(assetsSrc, file).split('\\').join('/'), await readFile(file));
+  // The icons, and the pictures of content/art under art/.
+  const sources = [
+    { dir: join(root, 'client', 'assets'), prefix: '' },
+    { dir: join(root, 'content', 'art'), prefix: 'art/' },
+  ];
+  for (const { dir, prefix } of sources) {
+    for (const file of await listFiles(dir)) await emit(prefix + relative(dir, file).split('\\').join('/'), await readFile(file));
   }
-  // Each page's share image, drawn from our SVGs. Imported here, after the content check: the route table derives copy from the content.
-  const [table, { shareImage }, { renderShareImage }] = await Promise.all([
-    routes ?? import('../shared/routes.ts').then((module) => module.routes),
-    import('../server/render/metadata.ts'),
-    import('./share-images.ts'),
-  ]);
-  for (const image of new Map(table.map((route) => [shareImage(route, content).name, shareImage(route, content)])).values()) {
-    await emit(image.name, renderShareImage(image, shareImageCache));
+  // Each page's share image, drawn from the filled words; the manifest keeps what each says, for the server to compare.
+  const filled = await site;
+  if (filled) {
+    const { renderShareImage } = await import('./share-images.ts');
+    const images = new Map(filled.routes.map((route) => shareImage(route, filled.content)).map((image) => [image.name, image]));
+    for (const image of images.values()) {
+      await emit(image.name, renderShareImage(image, shareImageCache));
+      manifest.shareImages[image.name] = { title: image.title, line: image.line };
+    }
   }
   await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
@@ -113,7 +124,7 @@ export async function buildStyles(): Promise<string> {
  * esbuild move its runtime helpers to a chunk of their own that the entry and
  * the islands would fetch too (https://github.com/evanw/esbuild/issues/1892).
  */
-async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<void>, manifest: BuildManifest, content: Content): Promise<esbuild.Plugin> {
+async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<void>, manifest: BuildManifest): Promise<esbuild.Plugin> {
   const built = await esbuild.build({
     entryPoints: [join(root, 'client/local-hours.ts')],
     bundle: true,
@@ -122,7 +133,6 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
     target: CLIENT_TARGET,
     legalComments: 'none',
     write: false,
-    plugins: [contentAsData(content)],
     logLevel: 'warning',
   });
   await emit('local-hours.js', Buffer.from(built.outputFiles[0]!.contents));
@@ -146,7 +156,7 @@ const tracingApart: esbuild.Plugin = {
   },
 };
 
-export async function buildServer(content = loadContent()): Promise<void> {
+export async function buildServer(content: Content): Promise<void> {
   await rm(join(dist, 'server'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [join(root, 'server/main.ts'), join(root, 'server/tracing.ts')],
@@ -154,7 +164,8 @@ export async function buildServer(content = loadContent()): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    // The oldest Node line package.json's engines accept.
+    target: 'node22',
     jsx: 'automatic',
     // React's production build, whatever NODE_ENV the process runs with: the
     // development build is slower and its warnings are for the test suite.
@@ -214,17 +225,20 @@ async function listFiles(dir: string): Promise<string[]> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
+  const [{ readSiteOrExit }, { checkOwnContent, reportProblems }] = await Promise.all([import('../server/config.ts'), import('./check.ts')]);
   // Before anything is built: a problem in the content stops the build with one line each.
-  const problems = await contentProblems();
-  if (problems.length > 0) {
-    for (const line of problems) console.error(line);
-    console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (scripts/check-content.ts).`);
+  const site = readSiteOrExit(process.env);
+  const { filled, problems } = await checkOwnContent(site);
+  if (!filled) {
+    reportProblems(problems);
+    console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (npm run check says the same).`);
     process.exit(1);
   }
-  const manifest = await buildClient();
+  const { content } = await import('../content/index.ts');
+  const manifest = await buildClient({ site: filled });
   const { buildAdmin } = await import('./admin.ts');
-  await buildAdmin(manifest, loadContent());
-  await buildServer();
+  await buildAdmin(manifest, site, content);
+  await buildServer(content);
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);
 }

@@ -28,14 +28,16 @@ import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH, GITHUB_API, type CmsS
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
-import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
+import { fillSite, type Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
 
 export interface ExportOptions {
   outDir: string;
   site: SiteConfig;
   clientDir?: string;
-  routes?: readonly Route[];
+  /** The checked content: the site's own unless a test makes another. */
+  content?: Content;
   /** The browser editor (CMS_GITHUB_REPO): its files under admin/ and their own headers, or, unset, nothing of it. */
   cms?: CmsSettings;
 }
@@ -87,12 +89,14 @@ interface Target {
 }
 
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  const { outDir, site, clientDir = defaultClientDir(), routes = defaultRoutes, cms } = options;
+  const { outDir, site, clientDir = defaultClientDir(), content, cms } = options;
   const siteDir = join(outDir, 'site');
   const nginxDir = join(outDir, 'nginx');
+  const filled = fillSite(site, content);
+  const { routes } = filled;
   expectVariantsInTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), routes);
   const assets = loadAssets(clientDir);
-  const fixedPaths = [...fixedDocuments({ ...withWords(routes, site), site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
+  const fixedPaths = [...fixedDocuments({ ...filled, site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
   const targets: Target[] = [
     ...[...routes.flatMap(routeAddresses), ...Object.keys(aliases)].map((url) => ({ url, file: addressFile(url), status: 200 })),
     { url: NOT_FOUND_PROBE, file: '404.html', status: 404 },
@@ -100,7 +104,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     ...(cms ? ADMIN_FILES.map(([url, file]) => ({ url, file, status: 200 })) : []),
   ];
 
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms }, clientDir, routes });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms }, clientDir, content });
   // Brotli is made in the background after start-up; the export wants every encoding.
   await app.prepared;
   const server = createServer(app);
@@ -122,7 +126,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
-  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...withWords(routes, site), assets: assets.urls }), types));
+  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), types));
   if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminInclude(adminHeaders(GITHUB_API)));
   return { siteDir, nginxDir, files: targets.map(({ url, file }) => ({ url, file })) };
 }

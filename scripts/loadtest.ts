@@ -17,7 +17,7 @@ import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
-import { routes } from '../shared/routes.ts';
+import { routes, siteRoutes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { throwingRoute } from '../tools/harness.ts';
 
@@ -183,7 +183,7 @@ async function phaseSigterm(): Promise<void> {
 }
 
 async function phaseThrowingRoute(): Promise<void> {
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, routes: [...routes, throwingRoute] });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, routes: (content) => [...siteRoutes(content), throwingRoute] });
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;

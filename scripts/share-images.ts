@@ -13,7 +13,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { escapeXml } from '../server/render/documents.ts';
-import { BACKGROUND_COLOR, SHARE_IMAGE, THEME_COLOR, type ShareImage } from '../server/render/metadata.ts';
+import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
+import { SHARE_IMAGE, type ShareImage } from '../shared/share-image.ts';
+import type { ShareImageFit } from '../shared/check.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -46,11 +48,11 @@ export function renderShareImage(image: ShareImage, cacheDir?: string): Buffer {
 }
 
 /** Which text does not fit its share image, if any (the content check reports it before the build draws). */
-export function shareImageFit(image: ShareImage): 'title' | 'line' | undefined {
+export const shareImageFit: ShareImageFit = (image) => {
   const fitted = fit(image);
-  if (!fitted.title) return 'title';
-  return fitted.line ? undefined : 'line';
-}
+  if (!fitted.title) return { text: 'title', problem: `"${image.title}" is too long for its share image (shorten it)` };
+  return fitted.line ? undefined : { text: 'line', problem: `"${image.line}" is too long for ${image.art ? 'its share image' : 'the share images'} (shorten it)` };
+};
 
 function fit(image: ShareImage) {
   // The text column ends where the illustration begins.
@@ -73,7 +75,7 @@ export function shareImageSvg(image: ShareImage): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="${INK}"/>`,
     nested(logoMark(), LEFT, 72, 96, 96, '0 0 32 32'),
-    image.art ? nested(source(`client/assets/art/${image.art}`), 660, 155, 480, 320, '0 0 480 320') : nested(source('client/icon-sources/share-offers.svg'), 0, 0, WIDTH, HEIGHT, `0 0 ${WIDTH} ${HEIGHT}`),
+    image.art ? nested(source(`content/art/${image.art}`), 660, 155, 480, 320, '0 0 480 320') : nested(source('client/icon-sources/share-offers.svg'), 0, 0, WIDTH, HEIGHT, `0 0 ${WIDTH} ${HEIGHT}`),
     `<g font-family="Inter" fill="${PAPER}">${title.join('')}</g>`,
     `<rect x="${LEFT}" y="${ruleY}" width="56" height="4" rx="2" fill="${ACCENT}"/>`,
     `<text x="${LEFT}" y="${ruleY + 62}" font-family="Inter" font-size="${line.size}" fill="${MUTED}">${escapeXml(image.line)}</text>`,

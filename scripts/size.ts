@@ -7,8 +7,6 @@ import { createServer, type Server } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { contentAsData } from './content/as-data.ts';
-import { loadContent } from './content/load.ts';
 import { parse } from 'node-html-parser';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
@@ -95,7 +93,6 @@ const own = await esbuild.build({
   write: false,
   jsx: 'automatic',
   external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-  plugins: [contentAsData(loadContent())],
   logLevel: 'error',
 });
 const ownBytes = brotliCompressSync(own.outputFiles[0]!.contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;

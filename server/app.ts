@@ -17,9 +17,11 @@ import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
-import { routes as defaultRoutes, withWords, type Route } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
+import { fillSite, type FilledSite, type Route } from '../shared/routes.ts';
+import { shareImage } from '../shared/share-image.ts';
 import { ADMIN_ROUTE, adminResponses, defaultAdminDir } from './admin.ts';
-import { defaultClientDir, loadAssets } from './assets.ts';
+import { defaultClientDir, loadAssets, type LoadedAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -30,7 +32,10 @@ import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, LIVE_PATH, READY_PATH,
 export interface AppOptions {
   /** `cms` turns on the browser editor at /admin (server/admin.ts); without it /admin is an unknown path. */
   config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'> & Partial<Pick<Config, 'cms'>>;
-  routes?: readonly Route[];
+  /** The checked content, before its placeholders are filled: the site's own (content/index.ts) unless a test makes another. */
+  content?: Content;
+  /** The route table made from the filled content: the site's own (siteRoutes) unless a test adds to it. */
+  routes?: (content: Content) => Route[];
   /** Where the client build is (dist/client). */
   clientDir?: string;
   /** Where the browser editor's build is (dist/admin), read only when `config.cms` is set. */
@@ -66,8 +71,9 @@ export function createApp(options: AppOptions): App {
   const { adminDir = defaultAdminDir(clientDir) } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
-  // Every page, document and header is made from these, with the placeholders of the content filled.
-  const { routes, content } = withWords(options.routes ?? defaultRoutes, config.site);
+  // Every page, document and header is made from these: the content filled with the settings, and its route table.
+  const { routes, content } = fillSite(config.site, options.content, options.routes);
+  sameShareImages({ routes, content }, assets.shareImages);
   const renderOptions: RenderOptions = { site: config.site, routes, content, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
@@ -107,6 +113,26 @@ export function createApp(options: AppOptions): App {
     metrics?.setReady(ready);
   };
   return Object.assign(app, { setReady, prepared: table.complete, web });
+}
+
+/**
+ * The build drew each share image with the words it filled with its own
+ * settings; the pages name them with the server's. Where a setting a title
+ * or line holds differs, the image would say other words than its page: the
+ * start stops, saying which.
+ */
+function sameShareImages({ routes, content }: FilledSite, drawn: LoadedAssets['shareImages']): void {
+  for (const route of routes) {
+    const image = shareImage(route, content);
+    const built = drawn[image.name];
+    // One the build did not draw fails where its page names it (assets.ts), saying which file.
+    if (!built) continue;
+    for (const text of ['title', 'line'] as const) {
+      if (built[text] !== image[text]) {
+        throw new Error(`The share image of ${route.path} says "${built[text]}", as the build filled its ${text}, but the site's settings make it "${image[text]}": build with the settings the server runs with (BRAND_NAME, GENERAL_EMAIL, …)`);
+      }
+    }
+  }
 }
 
 /**

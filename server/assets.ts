@@ -8,6 +8,8 @@ export interface BuildManifest {
   /** When the build was made (ISO 8601). */
   builtAt: string;
   files: Record<string, { url: string; integrity: string }>;
+  /** What each share image says, by its source name: drawn with the words the build filled, which the server's must match. */
+  shareImages: Record<string, { title: string; line: string }>;
 }
 
 export interface AssetFile {
@@ -20,6 +22,7 @@ export interface AssetFile {
 export interface LoadedAssets {
   urls: AssetUrls;
   files: AssetFile[];
+  shareImages: BuildManifest['shareImages'];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -27,6 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
@@ -72,6 +76,7 @@ export function loadAssets(clientDir: string): LoadedAssets {
   if (/<\/style/i.test(styles)) throw new Error('The built stylesheet contains "</style", which would end the inline <style> early.');
   return {
     files,
+    shareImages: manifest.shareImages ?? {},
     urls: {
       stylesheet,
       styles,

@@ -186,6 +186,18 @@ function tracingRequested(env: Env): boolean {
   return Boolean(set('OTEL_EXPORTER_OTLP_ENDPOINT') || set('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'));
 }
 
+/** The variables of the site's settings (Config['site']), which the build reads too. */
+export const SITE_VARIABLES = ['PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL'] as const satisfies readonly Name[];
+
+/**
+ * The site's settings alone, as `npm run build` reads them to fill the words
+ * it draws into the share images (shared/routes.ts, fillSite); the other
+ * variables are the server's. A bad value ends the process as readConfigOrExit does.
+ */
+export function readSiteOrExit(env: Env): Config['site'] {
+  return readConfigOrExit(Object.fromEntries(SITE_VARIABLES.map((name) => [name, env[name]]))).site;
+}
+
 /** readConfig for a process starting up: a bad value ends it with the one line an operator can act on. */
 export function readConfigOrExit(env: Env): Config {
   try {

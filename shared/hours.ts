@@ -1,13 +1,13 @@
 /**
  * The business hours as the footer prints them, and in a visitor's own time
  * zone with whether we are open right now. Pure, and derived from the hours
- * file (shared/content/hours.yaml), which the structured data and llms.txt
+ * file (content/words/hours.yaml), which the structured data and llms.txt
  * read too. The hours are GMT, so an opening is plain UTC arithmetic, and
  * Intl only says what the clock and the calendar show in the visitor's zone.
  * The browser calls localHours (client/local-hours.ts); nothing is asked of
  * the network.
  */
-import type { Hours, Labels } from './content/schema.ts';
+import type { Hours, Labels } from '../content/schema.ts';
 
 /** The hours in words: "Monday to Friday", "9:00 am to 6:00 pm GMT". */
 export function hoursText(hours: Hours): { days: string; hours: string } {
@@ -21,6 +21,12 @@ export function hoursText(hours: Hours): { days: string; hours: string } {
 function clock(time: string): string {
   const hour = Number(time.slice(0, 2));
   return `${hour % 12 || 12}:${time.slice(3, 5)} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** What the browser needs to say the hours in the visitor's zone, as the footer's slot carries it (data-local-hours). */
+export interface LocalHoursInput {
+  hours: Hours;
+  labels: Labels['hours'];
 }
 
 export interface LocalHours {

@@ -3,12 +3,12 @@
  * file; the server renders from the table, and the navigation, the Markdown
  * pages, llms.txt, the sitemap, the share images and the static export derive
  * from it. The built-in screens are listed here; each category file and each
- * Markdown page file of shared/content adds its own route.
+ * Markdown page file of content/words adds its own route.
  */
 import type { ReactNode } from 'react';
-import * as content from './content/index.ts';
-import type { Category, Content, MarkdownPage } from './content/schema.ts';
-import { countOf, fill, fillAll, listOf, type Values } from './content/words.ts';
+import { content as checkedContent } from '../content/index.ts';
+import { fillContent } from '../content/fill.ts';
+import type { Category, Content, EntryRef, MarkdownPage } from '../content/schema.ts';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH } from './paths.ts';
 import type { PageContext } from './screens/context.ts';
 import { About } from './screens/About.tsx';
@@ -36,11 +36,11 @@ export interface Route {
   footer: boolean;
   /** Its link in the overlay menu, or null for a page the menu does not list. */
   menuLabel: string | null;
-  /** The content entry the page's words come from, for pointing at them (scripts/check-content.ts). */
-  words: object;
+  /** The content entry the page's title and description come from, for pointing at them (shared/check.ts). */
+  source: EntryRef;
   /** A product list screen's category. */
   category?: Category;
-  /** A page written in Markdown (shared/content/pages). */
+  /** A page written in Markdown (content/words/pages). */
   page?: MarkdownPage;
   /** Breadcrumb parent; a page lists its children (the product cards). */
   parent?: string;
@@ -51,19 +51,20 @@ export interface Route {
   variants?: { param: string; values: readonly string[] };
 }
 
-type PageWords = { title: string; description: string; menuLabel: string | null };
-const page = (words: PageWords) => ({ title: words.title, description: words.description, menuLabel: words.menuLabel, words });
+type PageFields = { title: string; description: string; menuLabel: string | null };
+const page = (fields: PageFields, source: EntryRef) => ({ title: fields.title, description: fields.description, menuLabel: fields.menuLabel, source });
 
 /**
- * The table for a content: the built-in screens with their words, a page per
- * category under /products, and a page per Markdown page, before Legal.
+ * The table for a content: the built-in screens, a page per category under
+ * /products, and a page per Markdown page, before Legal. Made from the
+ * filled content (fillSite), its titles are what visitors read.
  */
-export function siteRoutes(words: Pick<Content, 'home' | 'about' | 'products' | 'legalPage' | 'categories' | 'legal' | 'pages'>): Route[] {
+export function siteRoutes(content: Pick<Content, 'home' | 'about' | 'products' | 'legalPage' | 'categories' | 'legal' | 'pages'>): Route[] {
   return [
-    { path: HOME_PATH, screen: Home, chrome: 'normal', footer: false, ...page(words.home) },
-    { path: ABOUT_PATH, screen: About, chrome: 'light', footer: true, ...page(words.about) },
-    { path: PRODUCTS_PATH, screen: Products, chrome: 'light', footer: true, ...page(words.products) },
-    ...words.categories.map(
+    { path: HOME_PATH, screen: Home, chrome: 'normal', footer: false, ...page(content.home, { collection: 'home', id: 'home' }) },
+    { path: ABOUT_PATH, screen: About, chrome: 'light', footer: true, ...page(content.about, { collection: 'about', id: 'about' }) },
+    { path: PRODUCTS_PATH, screen: Products, chrome: 'light', footer: true, ...page(content.products, { collection: 'products', id: 'products' }) },
+    ...content.categories.map(
       (category): Route => ({
         path: `${PRODUCTS_PATH}/${category.slug}`,
         screen: ProductList,
@@ -72,61 +73,44 @@ export function siteRoutes(words: Pick<Content, 'home' | 'about' | 'products' | 
         chrome: 'normal',
         footer: true,
         menuLabel: null,
-        words: category,
+        source: { collection: 'categories', id: category.id },
         category,
         parent: PRODUCTS_PATH,
       }),
     ),
-    ...words.pages.map((markdown): Route => ({ path: markdown.path, screen: MarkdownScreen, chrome: 'normal', footer: true, ...page(markdown), page: markdown })),
+    ...content.pages.map((markdown): Route => ({ path: markdown.path, screen: MarkdownScreen, chrome: 'normal', footer: true, ...page(markdown, { collection: 'pages', id: markdown.id }), page: markdown })),
     {
       path: LEGAL_PATH,
       screen: Legal,
       chrome: 'normal',
       footer: true,
-      ...page(words.legalPage),
-      variants: { param: LEGAL_TAB_PARAM, values: words.legal.map((doc) => doc.id) },
+      ...page(content.legalPage, { collection: 'legalPage', id: 'legalPage' }),
+      variants: { param: LEGAL_TAB_PARAM, values: content.legal.map((doc) => doc.id) },
     },
   ];
 }
 
-export const routes: readonly Route[] = siteRoutes(content);
+/** The site's table, for its addresses (its words are as the files hold them: fillSite fills them). */
+export const routes: readonly Route[] = siteRoutes(checkedContent);
 
 /** The categories of a route table, in its order. */
 export function categoriesOf(table: readonly Route[]): Category[] {
   return table.flatMap((route) => (route.category ? [route.category] : []));
 }
 
-/** A route table and the content with every placeholder filled for a site: what the pages are made from. */
-export interface SiteWords {
+/** The content with every placeholder filled for a site, and the route table made from it: what the pages are made from. */
+export interface FilledSite {
   routes: Route[];
   content: Content;
 }
 
 /**
- * The words of a site: its settings and the table's categories put into every
- * {placeholder}; of the site's own content, or of another (the browser
- * editor's preview, with the entry being edited in it).
+ * The site's words as visitors read them: the content (the site's own, or
+ * another, such as the browser editor's with the entry being edited in it)
+ * filled with a site's settings (content/fill.ts), and the route table made
+ * from it. The server, the build and the editor's preview all start here.
  */
-export function withWords(table: readonly Route[], site: SiteConfig, words: Content = content): SiteWords {
-  const titles = categoriesOf(table).map((category) => category.title);
-  const values: Values = {
-    brandName: site.brandName,
-    generalEmail: site.generalEmail,
-    salesEmail: site.salesEmail,
-    publicUrl: site.publicUrl,
-    linkedInUrl: site.linkedInUrl,
-    categoryCount: countOf(titles.length),
-    categoryList: listOf(titles),
-  };
-  return {
-    routes: table.map((route) => ({
-      ...route,
-      title: fill(route.title, values),
-      description: fill(route.description, values),
-      menuLabel: route.menuLabel === null ? null : fill(route.menuLabel, values),
-      ...(route.category && { category: fillAll(route.category, values) }),
-      ...(route.page && { page: fillAll(route.page, values) }),
-    })),
-    content: fillAll({ ...words }, values),
-  };
+export function fillSite(site: SiteConfig, content: Content = checkedContent, table: (content: Content) => Route[] = siteRoutes): FilledSite {
+  const filled = fillContent(content, site);
+  return { routes: table(filled), content: filled };
 }

@@ -17,12 +17,13 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
 import { completed, previewContext } from '../client/admin/preview.tsx';
-import { legal } from '../shared/content/index.ts';
+import { cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { legal } from '../content/index.ts';
+import { jsonSchemas } from '../content/json-schemas.ts';
+import { entryOf, schemaLine } from '../content/load.ts';
+import { readContent, readSources } from '../content/read.ts';
+import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
-import { COLLECTIONS, type CollectionName } from '../shared/content/schema.ts';
-import { cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../scripts/content/cms.ts';
-import { readContent, schemaLine } from '../scripts/content/load.ts';
-import { contentFiles, jsonSchemas } from '../scripts/content/schemas.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../tools/harness.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
@@ -33,8 +34,8 @@ const setup = cmsSetup();
 const schemas = jsonSchemas();
 
 /** The fields of a collection, wherever Decap keeps them (a folder's, or its one file's). */
-function fieldsOf(name: CollectionName): CmsField[] {
-  const collection = setup.collections.find((candidate) => candidate.name === name)!;
+function fieldsOf(name: CollectionKey): CmsField[] {
+  const collection = setup.collections.find((candidate) => candidate.key === name)!;
   return collection.fields ?? collection.files![0]!.fields;
 }
 
@@ -58,7 +59,7 @@ function fromFields(fields: readonly CmsField[], path = ''): string[] {
 }
 
 describe('the editor’s collections', () => {
-  it.each(Object.keys(COLLECTIONS) as CollectionName[])('%s: one field per schema property, required as the schema says', (name) => {
+  it.each(Object.keys(COLLECTIONS) as CollectionKey[])('%s: one field per schema property, required as the schema says', (name) => {
     const schema = JSON.parse(schemas[name]) as JsonSchema;
     const fields = fieldsOf(name).filter((field) => field.name !== 'body');
     expect(fromFields(fields)).toEqual(fromSchema(schema));
@@ -81,21 +82,22 @@ describe('the editor’s collections', () => {
   });
 
   it('folders are the content folders, and art goes to client/assets/art', () => {
-    expect(setup.collections.find((collection) => collection.name === 'categories')).toMatchObject({ folder: 'shared/content/categories', extension: 'yaml', format: 'yaml-categories' });
-    expect(setup.collections.find((collection) => collection.name === 'legal')).toMatchObject({ folder: 'shared/content/legal', extension: 'md' });
-    expect(setup.collections.find((collection) => collection.name === 'home')?.files?.[0]?.file).toBe('shared/content/home.yaml');
-    expect(setup.media_folder).toBe('client/assets/art');
+    expect(setup.collections.find((collection) => collection.name === 'categories')).toMatchObject({ folder: 'content/words/categories', extension: 'yaml', format: 'yaml-categories' });
+    expect(setup.collections.find((collection) => collection.name === 'legal')).toMatchObject({ folder: 'content/words/legal', extension: 'md' });
+    expect(setup.collections.find((collection) => collection.name === 'home')?.files?.[0]?.file).toBe('content/words/home.yaml');
+    expect(setup.collections.find((collection) => collection.name === 'legal-page')?.files?.[0]?.file).toBe('content/words/legal-page.yaml');
+    expect(setup.media_folder).toBe('content/art');
   });
 });
 
 describe('the editor’s preview', () => {
   const asset = (name: string) => `/assets/${name}`;
-  const fields = (name: CollectionName) => fieldsOf(name);
+  const fields = (name: CollectionKey) => fieldsOf(name);
 
   it('draws a legal document as the site does, its text as typed, placeholders filled', () => {
     const terms = legal.find((doc) => doc.id === 'terms')!;
     const data = completed(fields('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
-    const html = renderToString(createElement(Page, { ctx: previewContext('legal', 'terms', data, asset) }));
+    const html = renderToString(createElement(Page, { ctx: previewContext('legal', 'terms', data, defaultSite, asset) }));
     expect(html).toContain(`Typed just now by ${defaultSite.brandName}.`);
     expect(html).toContain('<h3>A new section</h3>');
     expect(html).toContain('site-footer');
@@ -103,21 +105,20 @@ describe('the editor’s preview', () => {
 
   it('draws a new, empty entry of each folder without throwing', () => {
     for (const name of ['categories', 'legal', 'pages'] as const) {
-      const ctx = previewContext(name, '', completed(fields(name), {}), asset);
+      const ctx = previewContext(name, '', completed(fields(name), {}), defaultSite, asset);
       expect(() => renderToString(createElement(Page, { ctx })), name).not.toThrow();
     }
   });
 });
 
 describe('what the editor writes', () => {
-  const formatOf = (name: CollectionName) => formatter(setup.formats.find((format) => format.name.endsWith(`-${name}`))!);
+  const formatOf = (key: CollectionKey) => formatter(setup.formats.find((format) => format.name === setup.collections.find((collection) => collection.key === key)!.format)!);
 
-  it.each(contentFiles().map(({ name, file }) => [relative(process.cwd(), file), name] as const))('%s: read and written back, the same fields, the schema line first', (file, name) => {
-    const format = formatOf(name);
-    const text = readFileSync(file, 'utf8');
+  it.each(readSources().files.flatMap(({ path, text }) => { const entry = entryOf(path); return entry ? [[path, text, entry.collection] as const] : []; }))('%s: read and written back, the same fields, the schema line first', (file, text, key) => {
+    const format = formatOf(key);
     const written = format.toFile(format.fromFile(text));
     const yaml = (source: string) => (file.endsWith('.md') ? source.split(/^---$/m)[1]! : source);
-    expect(yaml(written).trimStart().split('\n')[0]).toBe(schemaLine(name, join(process.cwd(), file)));
+    expect(yaml(written).trimStart().split('\n')[0]).toBe(schemaLine(key, file));
     expect(parseYaml(yaml(written))).toEqual(parseYaml(yaml(text)));
     if (file.endsWith('.md')) expect(written.split(/^---$/m).slice(2).join('---').trim()).toBe(text.split(/^---$/m).slice(2).join('---').trim());
   });
@@ -157,7 +158,7 @@ describe('the local backend (npm run dev)', () => {
   let sandbox: Sandbox;
   let server: Server;
   let port: number;
-  const textiles = 'shared/content/categories/textiles.yaml';
+  const textiles = 'content/words/categories/textiles.yaml';
 
   beforeAll(async () => {
     sandbox = copyProject();
@@ -178,11 +179,11 @@ describe('the local backend (npm run dev)', () => {
     expect(answer).toEqual({ status: 200, body: { message: 'entry persisted' } });
     expect(read(textiles)).toBe(changed);
     const root = sandbox.root;
-    expect(readContent({ content: join(root, 'shared/content'), art: join(root, 'client/assets/art'), root }).problems).toEqual([]);
+    expect(readContent(root).problems).toEqual([]);
   });
 
   it('lists a folder and reads an entry as Decap expects', async () => {
-    const listed = await post(port, { action: 'entriesByFolder', params: { folder: 'shared/content/categories', extension: 'yaml', depth: 1 } });
+    const listed = await post(port, { action: 'entriesByFolder', params: { folder: 'content/words/categories', extension: 'yaml', depth: 1 } });
     expect(listed.status).toBe(200);
     expect((listed.body as unknown as Array<{ file: { path: string } }>).map((entry) => entry.file.path)).toContain(textiles);
   });
@@ -197,10 +198,10 @@ describe('the local backend (npm run dev)', () => {
   });
 
   it.each([
-    ['a file outside the content and art folders', 'scripts/build.ts', 'is not under shared/content/ or client/assets/art/'],
+    ['a file outside the content and art folders', 'scripts/build.ts', 'is not under content/words/ or content/art/'],
     ['a new file outside them', 'server/extra.ts', 'is not under'],
-    ['code beside the content', 'shared/content/index.ts', 'is not a .yaml, .md file'],
-    ['a path going up', 'shared/content/../../scripts/build.ts', 'goes up with ..'],
+    ['code beside the content', 'content/words/index.ts', 'is not a .yaml, .md file'],
+    ['a path going up', 'content/words/../../scripts/build.ts', 'goes up with ..'],
     ['an absolute path', '/tmp/site-owned.yaml', 'is absolute'],
   ])('refuses a write to %s (403), and writes nothing', async (_what, path, why) => {
     const target = join(sandbox.root, path.replace(/^\//, ''));
@@ -214,9 +215,9 @@ describe('the local backend (npm run dev)', () => {
   it('refuses a write through a symlink that leads out of the content folder', async () => {
     const outside = join(tmpdir(), `cms-outside-${process.pid}`);
     mkdirSync(outside, { recursive: true });
-    symlinkSync(outside, join(sandbox.root, 'shared/content/link'));
+    symlinkSync(outside, join(sandbox.root, 'content/words/link'));
     try {
-      const answer = await post(port, persist('shared/content/link/page.md', '---\n---\n'));
+      const answer = await post(port, persist('content/words/link/page.md', '---\n---\n'));
       expect(answer.status).toBe(403);
       expect(existsSync(join(outside, 'page.md'))).toBe(false);
     } finally {

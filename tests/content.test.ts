@@ -1,5 +1,5 @@
 /**
- * The content check (scripts/content/load.ts and scripts/check-content.ts):
+ * The content check (content/load.ts, shared/check.ts, scripts/check.ts):
  * the site's content passes, each kind of mistake made in a copy of the
  * content files is one line `file:line:column: field: problem` pointing at
  * the mistake, and `npm run build` stops on it with exit code 1 and no stack
@@ -11,23 +11,27 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentProblems } from '../scripts/check-content.ts';
-import { ART_DIR, CONTENT_DIR, readContent, type ContentDirs } from '../scripts/content/load.ts';
-import { jsonSchemas, SCHEMA_DIR } from '../scripts/content/schemas.ts';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { labels as labelsForTest } from '../content/index.ts';
+import { markdownBlocks } from '../content/markdown.ts';
+import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
+import { readContent, REPO_ROOT } from '../content/read.ts';
+import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
+import { checkSite } from '../scripts/check.ts';
+import { defaultSite } from '../shared/site.ts';
+import { Markdown } from '../shared/ui/Markdown.tsx';
 import { copyProject } from '../tools/harness.ts';
-import { labels as labelsForTest } from '../shared/content/index.ts';
-import { PLACEHOLDERS } from '../shared/content/schema.ts';
 
-/** A copy of the content and art folders a test may break. */
+/** A copy of content/ (words and art) a test may break. */
 function contentCopy() {
   const root = mkdtempSync(join(tmpdir(), 'content-'));
-  const dirs: ContentDirs = { root, content: join(root, 'shared', 'content'), art: join(root, 'client', 'assets', 'art') };
-  cpSync(CONTENT_DIR, dirs.content, { recursive: true });
-  cpSync(ART_DIR, dirs.art, { recursive: true });
+  cpSync(join(REPO_ROOT, 'content'), join(root, 'content'), { recursive: true });
   copies.push(root);
-  const path = (file: string) => join(dirs.content, file);
+  const path = (file: string) => join(root, 'content', 'words', file);
   return {
-    dirs,
+    root,
+    art: join(root, 'content', 'art'),
     read: (file: string) => readFileSync(path(file), 'utf8'),
     write: (file: string, text: string) => {
       mkdirSync(join(path(file), '..'), { recursive: true });
@@ -47,7 +51,10 @@ function contentCopy() {
       const before = text.slice(0, offset).split('\n');
       return `${before.length}:${before.at(-1)!.length + 1}`;
     },
-    problems: () => readContent(dirs).problems,
+    /** Each file's own problems (content/load.ts). */
+    problems: () => readContent(root).problems,
+    /** Every problem the build reports (scripts/check.ts). */
+    allProblems: async () => (await checkSite(readContent(root), defaultSite)).problems,
   };
 }
 const copies: string[] = [];
@@ -55,6 +62,7 @@ afterEach(() => {
   for (const root of copies.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
+const W = 'content/words';
 /** A category file of the copy, and the first value of one of its fields, as the file has it. */
 const CATEGORY = 'categories/textiles.yaml';
 const ANOTHER = 'categories/energy-and-fuel.yaml';
@@ -63,7 +71,8 @@ const valueOf = (text: string, field: string) => new RegExp(`^(\\s*-?\\s*${field
 
 describe('the content check', () => {
   it('finds nothing wrong with the site’s content and illustrations', async () => {
-    expect(await contentProblems()).toEqual([]);
+    const { readSiteOrExit } = await import('../server/config.ts');
+    expect((await checkSite(readContent(), readSiteOrExit({}))).problems).toEqual([]);
   });
 
   it.each<[string, (c: ReturnType<typeof contentCopy>) => string]>([
@@ -71,35 +80,35 @@ describe('the content check', () => {
       'an empty field',
       (c) => {
         c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: ""');
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, '""')}: subtitle: is empty`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, '""')}: subtitle: is empty`;
       },
     ],
     [
       'a blank field',
       (c) => {
         c.edit(CATEGORY, /^intro: .+$/m, 'intro: "   "');
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, '"   "')}: intro: is empty`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, '"   "')}: intro: is empty`;
       },
     ],
     [
       'a missing field, at the entry it belongs to',
       (c) => {
         c.edit(CATEGORY, /^subtitle: .+\n/m, '');
-        return `shared/content/${CATEGORY}:2:1: subtitle: is missing`;
+        return `${W}/${CATEGORY}:2:1: subtitle: is missing`;
       },
     ],
     [
       'an unknown field (a typo)',
       (c) => {
         c.edit(CATEGORY, /^subtitle:/m, 'subtitel:');
-        return [`shared/content/${CATEGORY}:2:1: subtitle: is missing`, `shared/content/${CATEGORY}:${c.at(CATEGORY, 'subtitel')}: subtitel: is not a field of this entry (a typo?)`].join('\n');
+        return [`${W}/${CATEGORY}:2:1: subtitle: is missing`, `${W}/${CATEGORY}:${c.at(CATEGORY, 'subtitel')}: subtitel: is not a field of this entry (a typo?)`].join('\n');
       },
     ],
     [
       'a wrong type',
       (c) => {
         c.edit(CATEGORY, /^order: .+$/m, 'order: fifth');
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, 'fifth')}: order: should be a number, not "fifth"`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, 'fifth')}: order: should be a number, not "fifth"`;
       },
     ],
     [
@@ -107,77 +116,77 @@ describe('the content check', () => {
       (c) => {
         const item = valueOf(c.read(CATEGORY), 'heading')[0];
         c.edit(CATEGORY, item, item.replace(/heading: .+/, 'heading: ""'));
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, '""')}: headings[0].heading: is empty`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, '""')}: headings[0].heading: is empty`;
       },
     ],
     [
       'a YAML syntax error',
       (c) => {
         c.edit(CATEGORY, /^title: (.+)$/m, 'title: "$1');
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, 'title: "').split(':')[0]}:8:`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, 'title: "').split(':')[0]}:8:`;
       },
     ],
     [
       'a front matter syntax error in Markdown',
       (c) => {
         c.edit(LEGAL, /^title: (.+)$/m, 'title: [$1');
-        return `shared/content/${LEGAL}:${c.at(LEGAL, 'title: [').split(':')[0]}:8:`;
+        return `${W}/${LEGAL}:${c.at(LEGAL, 'title: [').split(':')[0]}:8:`;
       },
     ],
     [
       'a date that is not one',
       (c) => {
         c.edit(LEGAL, /^updated: .+$/m, 'updated: 1 June 2023');
-        return `shared/content/${LEGAL}:${c.at(LEGAL, '1 June 2023')}: updated: "1 June 2023" is not a date written YYYY-MM-DD`;
+        return `${W}/${LEGAL}:${c.at(LEGAL, '1 June 2023')}: updated: "1 June 2023" is not a date written YYYY-MM-DD`;
       },
     ],
     [
       'raw HTML in Markdown, with its line',
       (c) => {
         c.write(LEGAL, `${c.read(LEGAL)}\n<script>alert('hello')</script>\n`);
-        return `shared/content/${LEGAL}:${c.at(LEGAL, '<script>')}: text: raw HTML is not allowed in the text`;
+        return `${W}/${LEGAL}:${c.at(LEGAL, '<script>')}: text: raw HTML is not allowed in the text`;
       },
     ],
     [
       'HTML inside a paragraph of Markdown',
       (c) => {
         c.write(LEGAL, `${c.read(LEGAL)}\nThis is <b style="color:red">loud</b>.\n`);
-        return [`shared/content/${LEGAL}:${c.at(LEGAL, '<b ')}: text: raw HTML is not allowed in the text`, `shared/content/${LEGAL}:${c.at(LEGAL, '</b>')}: text: raw HTML is not allowed in the text`].join('\n');
+        return [`${W}/${LEGAL}:${c.at(LEGAL, '<b ')}: text: raw HTML is not allowed in the text`, `${W}/${LEGAL}:${c.at(LEGAL, '</b>')}: text: raw HTML is not allowed in the text`].join('\n');
       },
     ],
     [
       'an image in Markdown',
       (c) => {
         c.write(LEGAL, `${c.read(LEGAL)}\n![A chart](https://example.org/chart.png)\n`);
-        return `shared/content/${LEGAL}:${c.at(LEGAL, '![')}: text: images are not allowed in the text`;
+        return `${W}/${LEGAL}:${c.at(LEGAL, '![')}: text: images are not allowed in the text`;
       },
     ],
     [
       'a link to a script',
       (c) => {
         c.write(LEGAL, `${c.read(LEGAL)}\n[Click](javascript:alert(1))\n`);
-        return `shared/content/${LEGAL}:${c.at(LEGAL, '[Click]')}: text: links go to addresses starting https:, http:, mailto: or /, not "javascript:alert(1)"`;
+        return `${W}/${LEGAL}:${c.at(LEGAL, '[Click]')}: text: links go to addresses starting https:, http:, mailto: or /, not "javascript:alert(1)"`;
       },
     ],
     [
       'an unknown placeholder in YAML',
       (c) => {
         c.edit('about.yaml', /^lead: .+$/m, 'lead: "{brandname} sources quotations."');
-        return `shared/content/about.yaml:${c.at('about.yaml', '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+        return `${W}/about.yaml:${c.at('about.yaml', '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
       },
     ],
     [
       'an unknown placeholder in Markdown',
       (c) => {
         c.write(LEGAL, `${c.read(LEGAL)}\nWrite to {email}.\n`);
-        return `shared/content/${LEGAL}:${c.at(LEGAL, 'Write to {email}')}: text: {email} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+        return `${W}/${LEGAL}:${c.at(LEGAL, 'Write to {email}')}: text: {email} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
       },
     ],
     [
       'a file without its schema line',
       (c) => {
         c.edit(CATEGORY, /^# yaml-language-server: .+\n/, '');
-        return `shared/content/${CATEGORY}:1:1: the first line must be "# yaml-language-server: $schema=../schemas/categories.json", which lets editors check the fields as you type`;
+        return `${W}/${CATEGORY}:1:1: the first line must be "# yaml-language-server: $schema=../../schemas/categories.json", which lets editors check the fields as you type`;
       },
     ],
     [
@@ -185,30 +194,67 @@ describe('the content check', () => {
       (c) => {
         c.edit(CATEGORY, /^(\s+file: )(.+)\.svg$/m, '$1$2-missing.svg');
         const file = valueOf(c.read(CATEGORY), 'file')[2];
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: client/assets/art/${file} is missing`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
       },
     ],
     [
       'an illustration of another size',
       (c) => {
         const file = valueOf(c.read(CATEGORY), 'file')[2]!;
-        writeFileSync(join(c.dirs.art, file), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>');
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: client/assets/art/${file} is 400 × 400, not the 480 × 320 it is shown at`;
+        writeFileSync(join(c.art, file), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>');
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: content/art/${file} is 400 × 400, not the 480 × 320 it is shown at`;
       },
     ],
     [
       'an illustration that is no image',
       (c) => {
         const file = valueOf(c.read(CATEGORY), 'file')[2]!;
-        writeFileSync(join(c.dirs.art, file), 'not an image');
-        return `shared/content/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: client/assets/art/${file} is not an image image-size can read`;
+        writeFileSync(join(c.art, file), 'not an image');
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: content/art/${file} is not a picture that can be read (.svg, .png, .webp)`;
+      },
+    ],
+    [
+      'a line indented further than the field above it, at that line',
+      (c) => {
+        c.edit(CATEGORY, /^subtitle:/m, '  subtitle:');
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, 'subtitle:')}: YAML: this line is indented further than the field above it: line it up with the fields around it`;
+      },
+    ],
+    [
+      'words holding a colon and a space, not in quotes, with the fix',
+      (c) => {
+        c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: Fabrics: woven and knitted');
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, 'Fabrics: woven')}: YAML: these words hold a colon and a space, which starts a field: put the words in double quotes`;
+      },
+    ],
+    [
+      'a tab before a list item, once',
+      (c) => {
+        const item = /^( +)- (.+)$/m.exec(c.read(CATEGORY).split('items:')[1]!)!;
+        c.edit(CATEGORY, `${item[1]}- ${item[2]}\n`, `\t- ${item[2]}\n`);
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, `\t- ${item[2]}`)}: YAML: this line is indented with a tab: indent with spaces`;
+      },
+    ],
+    [
+      'a front matter whose first line ends in a space, at the right line',
+      (c) => {
+        c.edit(LEGAL, /^---\n/, '--- \n');
+        c.edit(LEGAL, /^updated: .+$/m, 'updated: 1 June 2023');
+        return `${W}/${LEGAL}:${c.at(LEGAL, '1 June 2023')}: updated: "1 June 2023" is not a date written YYYY-MM-DD`;
+      },
+    ],
+    [
+      'a link that a browser would take to another site (/\\host)',
+      (c) => {
+        c.write(LEGAL, `${c.read(LEGAL)}\n[Our offices](/\\offices.example/map).\n`);
+        return `${W}/${LEGAL}:${c.at(LEGAL, '[Our offices]')}: text: "/\\\\offices.example/map" leads to another site (write a whole address, with https:, for one)`;
       },
     ],
     [
       'a Markdown page with no front matter',
       (c) => {
         c.write('pages/made-up-by-the-test.md', 'Just words.\n');
-        return 'shared/content/pages/made-up-by-the-test.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---';
+        return `${W}/pages/made-up-by-the-test.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---`;
       },
     ],
   ])('reports %s in one line: file, line, column, field, problem', (_case, breakIt) => {
@@ -231,22 +277,22 @@ describe('the content check', () => {
       c.edit(ANOTHER, new RegExp(`^${field}: .+$`, 'm'), `${field}: ${value}`);
       const problems = c.problems();
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(new RegExp(`^shared/content/categories/[\\w-]+\\.yaml:\\d+:\\d+: ${field}: "?${value}"? ${says} shared/content/categories/[\\w-]+\\.yaml$`));
-      for (const file of [CATEGORY, ANOTHER]) expect(problems[0]).toContain(`shared/content/${file}`);
+      expect(problems[0]).toMatch(new RegExp(`^${W}/categories/[\\w-]+\\.yaml:\\d+:\\d+: ${field}: "?${value}"? ${says} ${W}/categories/[\\w-]+\\.yaml$`));
+      for (const file of [CATEGORY, ANOTHER]) expect(problems[0]).toContain(`${W}/${file}`);
     });
 
-    it('an address: a Markdown page at a built-in page’s, a category’s or another page’s', () => {
+    it('an address: a Markdown page at a built-in page’s, a category’s or another page’s', async () => {
       const c = contentCopy();
-      const page = (path: string) => `---\n# yaml-language-server: $schema=../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
+      const page = (path: string) => `---\n# yaml-language-server: $schema=../../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
       const slug = valueOf(c.read(CATEGORY), 'slug')[2]!;
       c.write('pages/zz-made-up-a.md', page('/about'));
       c.write('pages/zz-made-up-b.md', page(`/products/${slug}`));
       c.write('pages/zz-made-up-c.md', page('/zz-made-up'));
       c.write('pages/zz-made-up-d.md', page('/zz-made-up'));
-      expect(c.problems()).toEqual([
-        'shared/content/pages/zz-made-up-a.md:3:7: path: /about is the address of a built-in page',
-        `shared/content/pages/zz-made-up-b.md:3:7: path: /products/${slug} is also the address of shared/content/${CATEGORY}`,
-        'shared/content/pages/zz-made-up-d.md:3:7: path: /zz-made-up is also the address of shared/content/pages/zz-made-up-c.md',
+      expect(await c.allProblems()).toEqual([
+        `${W}/pages/zz-made-up-a.md:3:7: path: /about is also the address of the About Us page`,
+        `${W}/pages/zz-made-up-b.md:3:7: path: /products/${slug} is also the address of ${W}/${CATEGORY}`,
+        `${W}/pages/zz-made-up-d.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-c.md`,
       ]);
     });
   });
@@ -255,7 +301,7 @@ describe('the content check', () => {
     const c = contentCopy();
     const long = 'Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need';
     c.edit(CATEGORY, /^title: .+$/m, `title: ${long}`);
-    expect(await contentProblems(c.dirs)).toEqual([`shared/content/${CATEGORY}:${c.at(CATEGORY, long)}: title: "${long}" is too long for its share image (shorten it)`]);
+    expect(await c.allProblems()).toEqual([`${W}/${CATEGORY}:${c.at(CATEGORY, long)}: title: "${long}" is too long for its share image (shorten it)`]);
   });
 
   it('reports every problem, not only the first', () => {
@@ -267,18 +313,38 @@ describe('the content check', () => {
   });
 });
 
+describe('Markdown in the pages', () => {
+  const html = (markdown: string) => renderToString(createElement(Markdown, { blocks: markdownBlocks(markdown, () => expect.fail('no problem expected')) }));
+
+  it('keeps a soft line break between two emphasised words a space, and a hard one a line break', () => {
+    expect(html('*one*\n*two*')).toBe('<p><em>one</em>\n<em>two</em></p>');
+    expect(html('*one*  \n*two*')).toBe('<p><em>one</em><br/><em>two</em></p>');
+  });
+});
+
 describe('the bundles (npm run build, which npm test runs first)', () => {
   // Strings only the YAML parser, the Markdown parser and the content schemas hold.
   const PARSERS = { yaml: 'MULTILINE_IMPLICIT_KEY', markdown: 'codeFencedFenceSequence', schema: 'is not lowercase letters', schemaLine: 'yaml-language-server' };
   const dist = join(import.meta.dirname, '..', 'dist');
 
+  const server = () => readFileSync(join(dist, 'server', 'main.js'), 'utf8');
+  const browser = () =>
+    readdirSync(join(dist, 'client', 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dist, 'client', 'assets', file), 'utf8'))
+      .join('\n');
+
   it.each([
-    ['the server', () => [readFileSync(join(dist, 'server', 'main.js'), 'utf8')]],
-    ['the browser', () => readdirSync(join(dist, 'client', 'assets')).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(dist, 'client', 'assets', file), 'utf8'))],
-  ])('carry the words to %s, not their parsers or schemas', (_name, read) => {
-    const code = read().join('\n');
+    ['the server', server],
+    ['the browser', browser],
+  ])('give %s no parser or schema of the content', (_name, read) => {
+    const code = read();
     for (const [what, marker] of Object.entries(PARSERS)) expect(code.includes(marker), what).toBe(false);
-    expect(code).toContain(JSON.stringify(labelsForTest.hours.openNow));
+  });
+
+  it('carry the words to the server, which fills them; the browser gets its few words with the page', () => {
+    expect(server()).toContain(JSON.stringify(labelsForTest.hours.openNow));
+    expect(browser()).not.toContain(JSON.stringify(labelsForTest.hours.openNow));
   });
 });
 
@@ -300,10 +366,11 @@ describe('the code of the pages', () => {
 
 describe('the JSON Schemas editors check against', () => {
   it('are those the zod schemas give today (npm run schemas writes them)', () => {
-    for (const [name, text] of Object.entries(jsonSchemas())) {
-      expect(readFileSync(join(SCHEMA_DIR, `${name}.json`), 'utf8'), `shared/content/schemas/${name}.json is out of date: run npm run schemas`).toBe(text);
+    const schemas = Object.entries(jsonSchemas()) as Array<[CollectionKey, string]>;
+    for (const [key, text] of schemas) {
+      expect(readFileSync(join(REPO_ROOT, jsonSchemaPath(key)), 'utf8'), `${jsonSchemaPath(key)} is out of date: run npm run schemas`).toBe(text);
     }
-    expect(readdirSync(SCHEMA_DIR).sort()).toEqual(Object.keys(jsonSchemas()).map((name) => `${name}.json`).sort());
+    expect(readdirSync(join(REPO_ROOT, 'content', 'schemas')).map((file) => `content/schemas/${file}`).sort()).toEqual(schemas.map(([key]) => jsonSchemaPath(key)).sort());
   });
 
   it('are named by the first line of every content file, in the form the YAML language server reads', () => {
@@ -312,7 +379,7 @@ describe('the JSON Schemas editors check against', () => {
     expect(c.problems()).toEqual([]);
     for (const file of ['home.yaml', CATEGORY, LEGAL]) {
       const line = c.read(file).split('\n').find((text) => text.startsWith('# yaml-language-server: $schema='))!;
-      const schema = join(c.dirs.content, file, '..', line.slice('# yaml-language-server: $schema='.length));
+      const schema = join(c.root, W, file, '..', line.slice('# yaml-language-server: $schema='.length));
       expect(JSON.parse(readFileSync(schema, 'utf8')).type).toBe('object');
     }
   });
@@ -321,14 +388,14 @@ describe('the JSON Schemas editors check against', () => {
 describe('npm run build with broken content', () => {
   it('stops with exit code 1 before building, one line per problem and no stack trace', () => {
     const sandbox = copyProject();
-    const file = join(sandbox.root, 'shared', 'content', CATEGORY);
+    const file = join(sandbox.root, W, CATEGORY);
     try {
       writeFileSync(file, readFileSync(file, 'utf8').replace(/^subtitle:/m, 'colour:'));
       const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000 });
       expect(build.stderr.split('\n').filter(Boolean)).toEqual([
-        `shared/content/${CATEGORY}:2:1: subtitle: is missing`,
-        expect.stringMatching(new RegExp(`^shared/content/${CATEGORY}:\\d+:1: colour: is not a field of this entry \\(a typo\\?\\)$`)),
-        'Build stopped: 2 content problems (scripts/check-content.ts).',
+        `${W}/${CATEGORY}:2:1: subtitle: is missing`,
+        expect.stringMatching(new RegExp(`^${W}/${CATEGORY}:\\d+:1: colour: is not a field of this entry \\(a typo\\?\\)$`)),
+        'Build stopped: 2 content problems (npm run check says the same).',
       ]);
       expect(build.status).toBe(1);
       expect(build.stdout).not.toContain('Built');

@@ -6,19 +6,21 @@
  * categories, and the static export. Their names are ones no real entry
  * would take, so the site's own content can grow without breaking this.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOf, listOf } from '../content/fill.ts';
+import { categories } from '../content/index.ts';
+import { readContent, REPO_ROOT } from '../content/read.ts';
+import type { Content } from '../content/schema.ts';
 import { buildClient } from '../scripts/build.ts';
-import { contentProblems } from '../scripts/check-content.ts';
-import { ART_DIR, CONTENT_DIR, loadContent, type ContentDirs } from '../scripts/content/load.ts';
+import type { BuildManifest } from '../server/assets.ts';
+import { checkSite } from '../scripts/check.ts';
 import { exportSite } from '../scripts/export.ts';
-import { categories } from '../shared/content/index.ts';
-import { countOf, listOf } from '../shared/content/words.ts';
-import { siteRoutes, type Route } from '../shared/routes.ts';
+import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';
 
@@ -29,9 +31,11 @@ const CATEGORY = {
   heading: 'Imaginary Consumables',
   items: ['Invisible gloves', 'Weightless dressings'],
 };
-const PAGE = { path: '/zz-made-up-questions', title: 'Made-up Questions', description: 'What nobody asks, answered by the test.', menuLabel: 'Made-up Questions' };
+// The title holds a placeholder: everything made from it, the share image included, shows it filled.
+const PAGE = { path: '/zz-made-up-questions', title: 'Made-up Questions for {brandName}', description: 'What nobody asks, answered by the test.', menuLabel: 'Made-up Questions' };
+const filledTitle = PAGE.title.replace('{brandName}', defaultSite.brandName);
 
-const categoryFile = `# yaml-language-server: $schema=../schemas/categories.json
+const categoryFile = `# yaml-language-server: $schema=../../schemas/categories.json
 order: 999
 slug: ${CATEGORY.slug}
 title: ${CATEGORY.title}
@@ -47,7 +51,7 @@ headings:
 ${CATEGORY.items.map((item) => `      - ${item}`).join('\n')}
 `;
 const pageFile = `---
-# yaml-language-server: $schema=../schemas/pages.json
+# yaml-language-server: $schema=../../schemas/pages.json
 path: ${PAGE.path}
 title: ${PAGE.title}
 description: ${PAGE.description}
@@ -64,23 +68,25 @@ Suppliers see **our** company name, not yours. See [the About page](/about).
 - Free to the buyer
 `;
 
+// A copy of content/ (the words and the art) with the two files added.
 const root = mkdtempSync(join(tmpdir(), 'derived-'));
-// The illustration is an existing one: the build draws share images from the site's own art folder.
-const dirs: ContentDirs = { root, content: join(root, 'shared', 'content'), art: ART_DIR };
+const words = join(root, 'content', 'words');
 const site = defaultSite;
-let table: Route[];
+let content: Content;
 let clientDir: string;
 let app: ReturnType<typeof testApp>;
 
 beforeAll(async () => {
-  cpSync(CONTENT_DIR, dirs.content, { recursive: true });
-  writeFileSync(join(dirs.content, 'categories', `${CATEGORY.slug}.yaml`), categoryFile);
-  mkdirSync(join(dirs.content, 'pages'), { recursive: true });
-  writeFileSync(join(dirs.content, 'pages', 'zz-made-up-questions.md'), pageFile);
-  table = siteRoutes(loadContent(dirs));
+  cpSync(join(REPO_ROOT, 'content'), join(root, 'content'), { recursive: true });
+  writeFileSync(join(words, 'categories', `${CATEGORY.slug}.yaml`), categoryFile);
+  mkdirSync(join(words, 'pages'), { recursive: true });
+  writeFileSync(join(words, 'pages', 'zz-made-up-questions.md'), pageFile);
+  const checked = readContent(root);
+  expect(checked.problems).toEqual([]);
+  content = checked.content!;
   clientDir = mkdtempSync(join(tmpdir(), 'derived-client-'));
-  await buildClient({ outDir: clientDir, compress: false, routes: table });
-  app = testApp({ routes: table, clientDir });
+  await buildClient({ outDir: clientDir, compress: false, site: fillSite(site, content) });
+  app = testApp({ content, clientDir });
   await app.prepared;
 }, 60_000);
 afterAll(() => {
@@ -93,18 +99,19 @@ const categoryPath = `/products/${CATEGORY.slug}`;
 
 describe('a category file and a Markdown page file added to the content', () => {
   it('pass the content check, which names what a page file lacks', async () => {
-    expect(await contentProblems(dirs)).toEqual([]);
-    writeFileSync(join(dirs.content, 'pages', 'zz-made-up-broken.md'), pageFile.replace(/^description: .+\n/m, '').replace(PAGE.path, `${PAGE.path}-2`));
+    expect((await checkSite(readContent(root), site)).problems).toEqual([]);
+    writeFileSync(join(words, 'pages', 'zz-made-up-broken.md'), pageFile.replace(/^description: .+\n/m, '').replace(PAGE.path, `${PAGE.path}-2`));
     try {
-      expect(await contentProblems(dirs)).toEqual(['shared/content/pages/zz-made-up-broken.md:3:1: description: is missing']);
+      expect((await checkSite(readContent(root), site)).problems).toEqual(['content/words/pages/zz-made-up-broken.md:3:1: description: is missing']);
     } finally {
-      rmSync(join(dirs.content, 'pages', 'zz-made-up-broken.md'));
+      rmSync(join(words, 'pages', 'zz-made-up-broken.md'));
     }
   });
 
   it('are pages, each with its title, its body and the menu that lists the new page', async () => {
     const page = parse(await get(PAGE.path));
-    expect(page.querySelector('h1')?.text).toBe(PAGE.title);
+    expect(page.querySelector('h1')?.text).toBe(filledTitle);
+    expect(page.querySelector('title')?.text).toBe(`${filledTitle} | ${site.brandName}`);
     const main = page.querySelector('main')!;
     expect(main.querySelector('h2')?.text).toBe('Who sees my request?');
     expect(main.querySelector('p')?.text).toBe(`Buyers who write to ${site.generalEmail} ask nothing of this kind.`);
@@ -130,7 +137,7 @@ describe('a category file and a Markdown page file added to the content', () => 
 
   it('have their whole body as Markdown, a line in llms.txt and one in the sitemap', async () => {
     const markdown = await get(`${PAGE.path}.md`);
-    expect(markdown).toContain(`# ${PAGE.title}`);
+    expect(markdown).toContain(`# ${filledTitle}`);
     expect(markdown).toContain('## Who sees my request?\n\nSuppliers see **our** company name, not yours.');
     expect(markdown).toContain('- Confidential\n- Free to the buyer');
     expect(await get(`${categoryPath}.md`)).toContain(`## ${CATEGORY.heading}\n\n- ${CATEGORY.items[0]}`);
@@ -152,10 +159,21 @@ describe('a category file and a Markdown page file added to the content', () => 
     expect(images.size).toBe(3);
   });
 
+  it('draw their share image with the filled title, and a server whose settings would fill it otherwise does not start', async () => {
+    const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
+    const drawn = Object.values(manifest.shareImages).map((image) => image.title);
+    expect(drawn).toContain(filledTitle);
+    expect(drawn.join('\n')).not.toContain('{');
+    const other = { ...site, brandName: 'Another Sourcing' };
+    expect(() => testApp({ content, clientDir, config: { nodeEnv: 'test', trustProxy: false, site: other } })).toThrow(
+      `The share image of ${PAGE.path} says "${filledTitle}", as the build filled its title, but the site's settings make it "Made-up Questions for Another Sourcing"`,
+    );
+  });
+
   it('are in the static export', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'derived-export-'));
     try {
-      const { files } = await exportSite({ outDir, site, clientDir, routes: table });
+      const { files } = await exportSite({ outDir, site, clientDir, content });
       const saved = files.map((file) => file.url);
       for (const url of [PAGE.path, `${PAGE.path}.md`, categoryPath, `${categoryPath}.md`]) expect(saved).toContain(url);
     } finally {

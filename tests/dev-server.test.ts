@@ -10,13 +10,13 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { categories } from '../shared/content/index.ts';
+import { categories } from '../content/index.ts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../tools/harness.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
-import { routes } from '../shared/routes.ts';
+import { routes, siteRoutes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
@@ -36,7 +36,7 @@ describe('nothing of the dev server in production', () => {
   });
 
   it('the error screen names none either', async () => {
-    const app = testApp({ routes: [...routes, throwingRoute], config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).not.toContain('__dev');
     expect(res.text).not.toContain('<pre');
@@ -69,7 +69,7 @@ describe('nothing of the dev server in production', () => {
 
 describe('the error screen in development', () => {
   it('shows the stack in the source and loads the dev client, so a saved fix brings the page back', async () => {
-    const app = testApp({ routes: [...routes, throwingRoute], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
+    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
     expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at .*tools/harness\\.ts:\\d+:\\d+`));
@@ -153,11 +153,11 @@ describe('npm run dev', () => {
   });
 
   it('stops on a content problem with one line per problem, shows the same line in the page, and starts again when the fix is saved', async () => {
-    const file = join(sandbox.root, 'shared', 'content', 'categories', `${categories[0]!.slug}.yaml`);
+    const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.yaml`);
     const original = readFileSync(file, 'utf8');
     const printed = dev.output().length;
     await saveAndRestart(dev.origin, file, original.replace(/^subtitle: .+$/m, 'subtitle: ""'));
-    const line = `shared/content/categories/${categories[0]!.slug}.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
+    const line = `content/words/categories/${categories[0]!.id}.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
     expect(dev.output().slice(printed)).toContain(`content: ${line}\n`);
     expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
     const page = await request(dev.origin).get('/home').expect(500);

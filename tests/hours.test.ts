@@ -2,11 +2,11 @@
  * The hours in words and in the visitor's time zone (shared/hours.ts), for
  * hours of the test's own: GMT hours as clocks elsewhere show them, across
  * midnight, weekends, daylight saving time and half-hour zones. The site's
- * own hours (shared/content/hours.yaml) are the spec's, checked in
+ * own hours (content/words/hours.yaml) are the spec's, checked in
  * tests/site.test.ts; these do not change when they do.
  */
 import { describe, expect, it } from 'vitest';
-import type { Hours, Labels } from '../shared/content/schema.ts';
+import type { Hours, Labels } from '../content/schema.ts';
 import { hoursText, localHours, placeName } from '../shared/hours.ts';
 
 const HOURS: Hours = { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00', timeZone: 'GMT', closed: 'Closed on weekends' };

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
-import { routes, type Route } from '../shared/routes.ts';
+import { routes, siteRoutes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
@@ -130,7 +130,7 @@ describe('rendering at start-up', () => {
 
   it('renders every page once, without waiting for a request', async () => {
     const { table, renders } = counted();
-    const counting = testApp({ routes: table });
+    const counting = testApp({ routes: () => table });
     await counting.prepared;
     // One render per address and one for its Markdown; the home screen once more, as the not-found page.
     const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.path === HOME_PATH ? 1 : 0);
@@ -144,7 +144,7 @@ describe('rendering at start-up', () => {
 
   it('answers a page asked for before its turn, and does not render it again', async () => {
     const { table, renders } = counted();
-    const counting = testApp({ routes: table });
+    const counting = testApp({ routes: () => table });
     const last = routes.at(-1)!.path;
     const res = await request(counting).get(last).expect(200);
     expect(res.text).toContain('<h1');
@@ -159,7 +159,7 @@ describe('rendering at start-up', () => {
 describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
     const errors = capturedLogger('error');
-    const failing = testApp({ routes: [...routes, throwingRoute], logger: errors.logger });
+    const failing = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], logger: errors.logger });
     await failing.prepared;
     // Pre-rendering at start-up failed first, and said so.
     expect(errors.lines[0]).toMatchObject({ level: 'error', err: { message: THROWN_MESSAGE } });

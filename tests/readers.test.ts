@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { markdownAddress } from '../server/render/markdown.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { content, listening, testApp, siteRoutes as routes } from './helpers.ts';
+import { content, listening, testApp, filledRoutes as routes } from './helpers.ts';
 import { SPEC_LEGAL_TABS, SPEC_SERVICE } from './spec.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };

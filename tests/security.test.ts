@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../shared/routes.ts';
+import { routes, siteRoutes } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
 
-const app = testApp({ routes: [...routes, throwingRoute] });
+const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute] });
 let server: Server;
 let port: number;
 let close: () => Promise<void>;

@@ -10,14 +10,15 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_COLOR, THEME_COLOR, shareImage } from '../server/render/metadata.ts';
+import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
+import { shareImage } from '../shared/share-image.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../server/render/render.tsx';
-import { withWords, type Route } from '../shared/routes.ts';
+import { fillSite, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../server/render/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { content, siteRoutes as routes, testApp } from './helpers.ts';
+import { content, filledRoutes as routes, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
@@ -227,7 +228,7 @@ describe('structured data', () => {
     });
 
     it('cannot close the script element early, and the CSP allows exactly what is printed', async () => {
-      const result = renderPage('/products/textiles', { site: hostile, ...withWords(routes, hostile), assets });
+      const result = renderPage('/products/textiles', { site: hostile, ...fillSite(hostile), assets });
       expect(result.kind).toBe('page');
       const html = result.kind === 'page' ? result.html : '';
       const doc = parse(html);

@@ -8,9 +8,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { menuLinks } from '../shared/paths.ts';
-import { categoriesOf, type Route } from '../shared/routes.ts';
+import { categoriesOf, siteRoutes, type Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, testApp, THROWN_MESSAGE, throwingRoute, siteRoutes as routes } from './helpers.ts';
+import { content, testApp, THROWN_MESSAGE, throwingRoute, filledRoutes as routes } from './helpers.ts';
 import { SPEC_ABOUT_SECTIONS, SPEC_READ_MORE, SPEC_SERVICE, SPEC_VALUES, SPEC_CATEGORIES, SPEC_COPYRIGHT_YEAR, SPEC_ERROR_HEADING, SPEC_HOME, SPEC_HOURS, SPEC_LEGAL_TABS, SPEC_LIGHT_PAGES, SPEC_MENU, SPEC_NO_FOOTER } from './spec.ts';
 
 const app = testApp();
@@ -264,7 +264,7 @@ describe('trailing slashes', () => {
 
 describe('errors while rendering', () => {
   const withBoom = (nodeEnv: 'test' | 'production') =>
-    testApp({ routes: [...routes, throwingRoute], config: { nodeEnv, trustProxy: false, site: defaultSite } });
+    testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: false, site: defaultSite } });
 
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);

@@ -14,7 +14,7 @@ import { setup } from './setup.ts';
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
 for (const collection of setup.collections) {
   const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
-  CMS.registerPreviewTemplate(collection.name, previewOf(collection.name, fields, setup.assets));
+  CMS.registerPreviewTemplate(collection.name, previewOf(collection.key, fields, setup.site, setup.assets));
 }
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 

@@ -2,16 +2,14 @@
  * How the editor reads and writes a content file: YAML, or front matter and
  * a Markdown body, with the collection's `# yaml-language-server: $schema=…`
  * as the first line, which the content check requires
- * (scripts/content/load.ts). Registered per collection with Decap's
+ * (content/load.ts). Registered per collection with Decap's
  * registerCustomFormat, so the local backend and GitHub both write it.
  */
 import { parse, stringify } from 'yaml';
-import type { CmsFormat } from '../../scripts/content/cms.ts';
+import type { CmsFormat } from '../../content/editor.ts';
+import { splitFrontMatter } from '../../content/markdown.ts';
 
 type Data = Record<string, unknown>;
-
-/** The same split as the content check: a line ---, the fields, a line ---, then the text. */
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 
 export interface Formatter {
   fromFile(text: string): Data;
@@ -22,9 +20,10 @@ export function formatter(format: CmsFormat): Formatter {
   return {
     fromFile(text) {
       if (!format.markdown) return (parse(text) as Data | null) ?? {};
-      const match = FRONT_MATTER.exec(text);
-      if (!match || !text.startsWith('---')) return { body: text };
-      return { ...((parse(match[1]!) as Data | null) ?? {}), body: text.slice(match[0].length).replace(/^\s*\n/, '') };
+      // The same split as the content check: a line ---, the fields, a line ---, then the text.
+      const split = splitFrontMatter(text);
+      if (!split) return { body: text };
+      return { ...((parse(split.yaml) as Data | null) ?? {}), body: split.body.replace(/^\s*\n/, '') };
     },
     toFile(data, sortedKeys = []) {
       const { body, ...fields } = cleaned(data, format.nullable) as Data;

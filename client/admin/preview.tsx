@@ -5,20 +5,20 @@
  */
 import { Component, useEffect, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
-import type { CmsField } from '../../scripts/content/cms.ts';
-import { markdownBlocks } from '../../scripts/content/markdown.ts';
-import * as siteContent from '../../shared/content/index.ts';
-import type { CollectionName, Content } from '../../shared/content/schema.ts';
+import type { CmsField } from '../../content/editor.ts';
+import { content as siteContent } from '../../content/index.ts';
+import { markdownBlocks } from '../../content/markdown.ts';
+import type { CollectionKey, Content } from '../../content/schema.ts';
 import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
-import { siteRoutes, withWords } from '../../shared/routes.ts';
+import { fillSite } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
-import { defaultSite } from '../../shared/site.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 
 type Data = Record<string, unknown>;
 
 /** The content with the edited entry (complete: see `completed`) in place of the one it was loaded from (`id`: its file name), or added. */
-export function withEntry(content: Content, name: CollectionName, id: string, data: Data): { content: Content; path: string } {
+export function withEntry(content: Content, name: CollectionKey, id: string, data: Data): { content: Content; path: string } {
   const replace = <T extends object>(list: readonly T[], idOf: (item: T) => string, entry: T) => {
     const index = list.findIndex((item) => idOf(item) === id);
     return index === -1 ? [...list, entry] : list.map((item, at) => (at === index ? entry : item));
@@ -26,8 +26,8 @@ export function withEntry(content: Content, name: CollectionName, id: string, da
   const body = () => markdownBlocks(typeof data.body === 'string' ? data.body : '', () => undefined);
   switch (name) {
     case 'categories': {
-      const category = data as unknown as Content['categories'][number];
-      const categories = replace(content.categories, (item) => item.slug, category).sort((a, b) => a.order - b.order);
+      const category = { ...data, id } as unknown as Content['categories'][number];
+      const categories = replace(content.categories, (item) => item.id, category).sort((a, b) => a.order - b.order);
       return { content: { ...content, categories }, path: `${PRODUCTS_PATH}/${category.slug}` };
     }
     case 'legal': {
@@ -47,12 +47,12 @@ export function withEntry(content: Content, name: CollectionName, id: string, da
 }
 
 /** The page context of the address an entry is shown at, as the server would make it. */
-export function previewContext(name: CollectionName, id: string, data: Data, asset: (name: string) => string): PageContext {
+export function previewContext(name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
   const edited = withEntry(siteContent, name, id, data);
-  const { routes, content } = withWords(siteRoutes(edited.content), defaultSite, edited.content);
+  const { routes, content } = fillSite(site, edited.content);
   const [path, query = ''] = edited.path.split('?');
   const route = routes.find((candidate) => candidate.path === path) ?? routes[0]!;
-  return { site: defaultSite, routes, content, route, variant: query ? `?${query}` : '', asset };
+  return { site, routes, content, route, variant: query ? `?${query}` : '', asset };
 }
 
 /**
@@ -95,7 +95,7 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
 }
 
 /** A preview template for one collection (CMS.registerPreviewTemplate). */
-export function previewOf(name: CollectionName, fields: readonly CmsField[], assets: Record<string, string>) {
+export function previewOf(name: CollectionKey, fields: readonly CmsField[], site: SiteConfig, assets: Record<string, string>) {
   const asset = (source: string) => assets[source] ?? `/assets/${source}`;
   return function Preview({ entry, document }: PreviewTemplateComponentProps) {
     // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
@@ -104,7 +104,7 @@ export function previewOf(name: CollectionName, fields: readonly CmsField[], ass
     // A new boundary for each version of the entry: the next keystroke may well draw.
     return (
       <PreviewBoundary key={JSON.stringify(data)}>
-        <EntryPage ctx={() => previewContext(name, id, data, asset)} document={document} />
+        <EntryPage ctx={() => previewContext(name, id, data, site, asset)} document={document} />
       </PreviewBoundary>
     );
   };

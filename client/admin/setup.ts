@@ -1,15 +1,18 @@
 /**
  * What the editor is made of: the collections and formats generated from
- * the schemas (scripts/content/cms.ts) and the built files the preview
+ * the schemas (content/editor.ts) and the built files the preview
  * draws with. The admin build replaces this module with that data, the
  * built files' URLs included (scripts/admin.ts), so the bundle reads no
  * schema and no file; imported anywhere else it has no built files.
  */
-import { cmsSetup, type CmsSetup } from '../../scripts/content/cms.ts';
+import { cmsSetup, type CmsSetup } from '../../content/editor.ts';
+import { defaultSite, type SiteConfig } from '../../shared/site.ts';
 
 export interface AdminSetup extends CmsSetup {
   /** Public URL of each built file by its source name (dist/client/manifest.json). */
   assets: Record<string, string>;
+  /** The settings the build filled the words with, which the preview fills them with too. */
+  site: SiteConfig;
 }
 
-export const setup: AdminSetup = { ...cmsSetup(), assets: {} };
+export const setup: AdminSetup = { ...cmsSetup(), site: defaultSite, assets: {} };

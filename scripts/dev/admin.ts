@@ -28,12 +28,10 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     res.end(bytes);
   };
   const bundle = async () => {
-    const [{ bundleAdmin }, { loadContent }] = await Promise.all([import('../admin.ts'), import('../content/load.ts')]);
+    const [{ bundleAdmin }, { content }, { readConfig }] = await Promise.all([import('../admin.ts'), import('../../content/index.ts'), import('../../server/config.ts')]);
     await built;
-    // The content first: when the site could not start, its mistakes are what the editor's tab should say.
-    const content = loadContent();
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return (await bundleAdmin(manifest, content)).script;
+    return (await bundleAdmin(manifest, readConfig(process.env).site, content)).script;
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);

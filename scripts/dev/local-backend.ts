@@ -25,8 +25,8 @@ export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
 
 /** The folders the editor may read and write, relative to the project, and the files each may hold. */
 export const WRITABLE = [
-  { folder: 'shared/content', extensions: ['.yaml', '.md'] },
-  { folder: 'client/assets/art', extensions: ['.svg', '.png', '.jpg', '.jpeg', '.webp'] },
+  { folder: 'content/words', extensions: ['.yaml', '.md'] },
+  { folder: 'content/art', extensions: ['.svg', '.png', '.webp'] },
 ] as const;
 
 /** The largest request body: an image in base64 and its entry. */

@@ -24,24 +24,24 @@ const devClient = readFileSync(join(import.meta.dirname, 'client.js'));
 /** The site as the files are now, or a page saying why it cannot start. */
 async function startSite(): Promise<RequestListener> {
   try {
-    // The site's modules load and the client is built (esbuild works in a process of its own) while the content is checked;
-    // what fails to load because of a content mistake is reported as that mistake, in one line.
-    const loading = Promise.all([
-      import('../../server/app.ts'),
-      import('../../server/config.ts'),
-      import('../../server/logger.ts'),
-      import('../build.ts').then(({ buildClient }) => buildClient({ outDir: clientDir, compress: false, shareImageCache: join(root, 'dist', 'dev', 'share-images') })),
-    ]);
-    loading.catch(() => undefined);
-    const { contentProblems } = await import('../check-content.ts');
-    const problems = await contentProblems();
+    const [{ readConfig }, { checkOwnContent }] = await Promise.all([import('../../server/config.ts'), import('../check.ts')]);
+    const config = readConfig(process.env);
+    // The content is read and checked once for this run; the client is built meanwhile (esbuild works in a process of its
+    // own) and draws the share images once the check has given the filled words.
+    const checking = checkOwnContent(config.site);
+    // No share images when the check fails or throws; what it says is reported below.
+    const filled = checking.then((check) => check.filled).catch(() => undefined);
+    const building = import('../build.ts').then(({ buildClient }) =>
+      buildClient({ outDir: clientDir, compress: false, shareImageCache: join(root, 'dist', 'dev', 'share-images'), site: filled }),
+    );
+    building.catch(() => undefined);
+    const { problems } = await checking;
     if (problems.length > 0) {
       for (const line of problems) console.error(`content: ${line}`);
       console.error('The site stopped on the content problems above; open tabs show them, and the next save tries again.');
       return failurePage(problems.join('\n'), 'The content has a mistake');
     }
-    const [{ createApp }, { readConfig }, { createLogger }] = await loading;
-    const config = readConfig(process.env);
+    const [{ createApp }, { createLogger }] = await Promise.all([import('../../server/app.ts'), import('../../server/logger.ts'), building]);
     return createApp({ config, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
   } catch (error) {
     const why = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -1,4 +1,4 @@
-import type { Labels } from '../../shared/content/schema.ts';
+import type { Labels } from '../../content/schema.ts';
 import { HOME_PATH } from '../../shared/paths.ts';
 
 export interface ErrorDetails {

@@ -8,7 +8,7 @@ import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from 
 import { HOME_PATH, routeAddresses } from '../../shared/paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
-import type { Content } from '../../shared/content/schema.ts';
+import type { Content } from '../../content/schema.ts';
 import type { Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 

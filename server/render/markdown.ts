@@ -10,7 +10,7 @@
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Content } from '../../shared/content/schema.ts';
+import type { Content } from '../../content/schema.ts';
 import type { Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 

@@ -2,9 +2,10 @@
  * What the <head> says about a page to browsers, crawlers and link previews:
  * derived from the route table and the site config, never from the request.
  */
-import type { Content } from '../../shared/content/schema.ts';
+import type { Content } from '../../content/schema.ts';
 import { HOME_PATH } from '../../shared/paths.ts';
 import type { Route } from '../../shared/routes.ts';
+import { SHARE_IMAGE, shareImage } from '../../shared/share-image.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { structuredDataBlocks } from './structured-data.ts';
 
@@ -23,35 +24,6 @@ export const ICON_ASSETS = {
     { name: 'icons/icon-512.png', size: 512 },
   ],
 } as const;
-export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
-
-/**
- * What a page's share image shows (scripts/share-images.ts draws it at build
- * time): the page's title, a line under it, and beside them its category's
- * illustration or, on other pages, three quotation cards. Nothing from the
- * configuration, which the build does not know.
- */
-export interface ShareImage {
-  /** Source name of the built PNG (client assets are named the same way). */
-  name: string;
-  title: string;
-  line: string;
-  /** A file of client/assets/art, or undefined for the quotation cards. */
-  art?: string;
-  alt: string;
-}
-
-export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' | 'labels'>): ShareImage {
-  const category = route.category;
-  const title = category?.title ?? route.title;
-  // Named by what it shows, so two routes that show the same share one image.
-  const name = `share/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`;
-  if (category) {
-    return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
-  }
-  return { name, title, line: home.shareLine, alt: `${title}: ${home.shareLine} ${labels.shareImageAlt}` };
-}
-
 /** Addresses of the fixed documents the head points at (documents.ts makes them). */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 

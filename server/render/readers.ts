@@ -5,7 +5,7 @@
  * server prepares them once beside robots.txt (documents.ts), and the
  * static export saves what it answers. See docs/readers.md.
  */
-import type { Content } from '../../shared/content/schema.ts';
+import type { Content } from '../../content/schema.ts';
 import { hoursText } from '../../shared/hours.ts';
 import { MARKDOWN, markdownAddress, pageMarkdown, text } from './markdown.ts';
 import { aliases, LEGAL_PATH } from '../../shared/paths.ts';

@@ -5,7 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import type { Content } from '../../shared/content/schema.ts';
+import type { Content } from '../../content/schema.ts';
 import type { Chrome, Route } from '../../shared/routes.ts';
 import { HOME_PATH, aliases } from '../../shared/paths.ts';
 import type { SiteConfig } from '../../shared/site.ts';

@@ -6,7 +6,7 @@
  */
 import { HOME_PATH } from '../../shared/paths.ts';
 import type { Route } from '../../shared/routes.ts';
-import type { Hours } from '../../shared/content/schema.ts';
+import type { Hours } from '../../content/schema.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export interface StructuredDataInput {

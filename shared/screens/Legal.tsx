@@ -1,4 +1,4 @@
-import type { LegalDocument } from '../content/schema.ts';
+import type { LegalDocument } from '../../content/schema.ts';
 import { Island } from '../ui/Island.tsx';
 import { ISLANDS } from '../ui/islands.ts';
 import { LegalTabs, tabFromSearch, type LegalTabsProps } from '../ui/LegalTabs.tsx';

@@ -1,7 +1,7 @@
 import { Markdown } from '../ui/Markdown.tsx';
 import type { PageContext } from './context.ts';
 
-/** A page written in Markdown (shared/content/pages): its title, then its text. */
+/** A page written in Markdown (content/words/pages): its title, then its text. */
 export function MarkdownScreen({ ctx }: { ctx: PageContext }) {
   const page = ctx.route.page;
   if (!page) throw new Error(`The route ${ctx.route.path} shows a Markdown page but has none`);

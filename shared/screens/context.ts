@@ -1,4 +1,4 @@
-import type { Content } from '../content/schema.ts';
+import type { Content } from '../../content/schema.ts';
 import type { Route } from '../routes.ts';
 import type { SiteConfig } from '../site.ts';
 

@@ -1,4 +1,5 @@
-import type { Category } from '../content/schema.ts';
+import { ART_SIZE } from '../../content/art.ts';
+import type { Category } from '../../content/schema.ts';
 
 interface CategoryArtProps {
   category: Category;
@@ -8,9 +9,6 @@ interface CategoryArtProps {
   /** The page's largest paint on a phone: fetched before the other images. */
   largestPaint?: boolean;
 }
-
-/** The size every category's illustration is drawn at (scripts/content/load.ts holds the files to it). */
-export const ART_SIZE = { width: 480, height: 320 } as const;
 
 /**
  * A category's illustration, drawn at ART_SIZE. Not lazy: they are small

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Block, Inline } from '../content/schema.ts';
+import type { Block, Inline } from '../../content/schema.ts';
 
 /**
- * Markdown as the content check handed it over (scripts/content/load.ts):
+ * Markdown as the content check handed it over (content/markdown.ts):
  * headings, paragraphs, lists, links and emphasis. `##` is a section of the
  * page, drawn at `sectionLevel` (h2 on a page of its own, h3 inside a legal
  * document, whose own title is the h2).
@@ -35,8 +35,10 @@ function renderBlock(block: Block, key: number, sectionLevel: number): ReactNode
 
 function inline(nodes: readonly Inline[]): ReactNode {
   return nodes.map((node, index) => {
-    if (typeof node === 'string') return node === '\n' ? <br key={index} /> : node;
+    if (typeof node === 'string') return node;
     switch (node.type) {
+      case 'break':
+        return <br key={index} />;
       case 'emphasis':
         return <em key={index}>{inline(node.children)}</em>;
       case 'strong':

@@ -39,7 +39,7 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
         <Screen ctx={ctx} />
       </main>
       <footer className={`site-footer site-footer--${route.chrome}`}>
-        {route.footer ? <ContactBlock site={site} hours={content.hours} labels={labels.footer} /> : null}
+        {route.footer ? <ContactBlock site={site} hours={content.hours} labels={labels.footer} hourLabels={labels.hours} /> : null}
         <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={LEGAL_PATH} />
       </footer>
     </>

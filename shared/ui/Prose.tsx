@@ -1,4 +1,4 @@
-import type { TextSection } from '../content/schema.ts';
+import type { TextSection } from '../../content/schema.ts';
 
 /** Paragraphs and an optional list: the body of a text section, without its heading. */
 export function SectionBody({ section }: { section: Pick<TextSection, 'paragraphs' | 'list'> }) {

@@ -1,10 +1,11 @@
-import type { Hours, Labels } from '../content/schema.ts';
-import { hoursText } from '../hours.ts';
+import type { Hours, Labels } from '../../content/schema.ts';
+import { hoursText, type LocalHoursInput } from '../hours.ts';
 import type { Chrome } from '../routes.ts';
 import type { SiteConfig } from '../site.ts';
 
-export function ContactBlock({ site, hours, labels }: { site: SiteConfig; hours: Hours; labels: Labels['footer'] }) {
+export function ContactBlock({ site, hours, labels, hourLabels }: { site: SiteConfig; hours: Hours; labels: Labels['footer']; hourLabels: Labels['hours'] }) {
   const text = hoursText(hours);
+  const local: LocalHoursInput = { hours, labels: hourLabels };
   return (
     <section className="contact-block" aria-labelledby="footer-heading">
       <div className="contact-block__inner">
@@ -18,8 +19,8 @@ export function ContactBlock({ site, hours, labels }: { site: SiteConfig; hours:
             <br />
             {text.hours}
           </p>
-          {/* The same hours in the visitor's time zone, filled by client/local-hours.ts; not shown without a script. */}
-          <p className="local-hours" data-local-hours="" />
+          {/* The same hours in the visitor's time zone, filled by client/local-hours.ts from what this attribute holds; not shown without a script. */}
+          <p className="local-hours" data-local-hours={JSON.stringify(local)} />
           <p className="muted">{hours.closed}</p>
         </section>
         <section className="contact-block__col">

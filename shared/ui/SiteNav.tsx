@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon, LogoMark, MenuIcon } from './Icons.tsx';
 import { useEnhanced } from './useEnhanced.ts';
-import type { Labels } from '../content/schema.ts';
+import type { Labels } from '../../content/schema.ts';
 import type { Chrome } from '../routes.ts';
 
 export interface NavLink {

@@ -23,7 +23,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
   let dev: DevServer;
   let browser: Browser;
   let context: BrowserContext;
-  const file = 'shared/content/categories/textiles.yaml';
+  const file = 'content/words/categories/textiles.yaml';
   const subtitle = 'Woven, knitted and non-woven, saved in the editor';
 
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
 
     const saved = () => readFileSync(join(sandbox.root, file), 'utf8');
     await expect.poll(saved, { timeout: SLOW }).toContain(`subtitle: ${subtitle}\n`);
-    expect(saved().split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/categories.json');
+    expect(saved().split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
     await products.getByText(subtitle).waitFor({ timeout: SLOW });
     // The category's own page names it in its share image's description.
     await expect.poll(async () => (await fetch(`${dev.origin}/products/textiles`)).text(), { timeout: SLOW }).toContain(subtitle);

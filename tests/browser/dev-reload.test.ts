@@ -57,7 +57,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
 
   it('prints what it watches and its address in two lines', () => {
     const lines = dev.output().trim().split('\n');
-    expect(lines[0]).toMatch(/^Watching shared\/, server\/ and client\/: .*client\/styles\.css is swapped in place$/);
+    expect(lines[0]).toMatch(/^Watching content\/, shared\/, server\/ and client\/: .*client\/styles\.css is swapped in place$/);
     expect(lines[1]).toMatch(/^Dev server on http:\/\/127\.0\.0\.1:\d+\/ \(ready in \d+ ms\)$/);
   });
 
@@ -68,7 +68,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     const scrolled = await page.evaluate(() => scrollY);
     expect(scrolled).toBe(900);
 
-    edit('shared/content/about.yaml', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
+    edit('content/words/about.yaml', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
     await page.getByText('saved just now', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
     await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 5_000 });
@@ -120,11 +120,11 @@ describeInBrowser('npm run dev, with a tab open', () => {
   it('shows the content problem that stops the site in the tab, in the terminal’s words, and reloads once the fix is saved', async () => {
     await page.goto(`${dev.origin}/about`);
     await listening();
-    const file = 'shared/content/about.yaml';
+    const file = 'content/words/about.yaml';
     edit(file, /^lead: .+$/m, 'lead: ""');
     await page.getByRole('heading', { name: 'The content has a mistake' }).waitFor({ timeout: SAVE_TIMEOUT });
     const line = readFileSync(join(sandbox.root, file), 'utf8').split('\n').findIndex((text) => text === 'lead: ""') + 1;
-    expect(await page.locator('pre').textContent()).toBe(`shared/content/about.yaml:${line}:7: lead: is empty`);
+    expect(await page.locator('pre').textContent()).toBe(`content/words/about.yaml:${line}:7: lead: is empty`);
     expect(page.url()).toBe(`${dev.origin}/about`);
 
     restore(file);

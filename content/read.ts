@@ -1,0 +1,35 @@
+/**
+ * The content as the build and the dev server read it: every file under
+ * content/words and every picture of content/art, from disk, then the check
+ * (load.ts). Only here does the room touch the file system.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { ART_FOLDER, checkContent, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
+
+/** The repository this module is in. */
+export const REPO_ROOT = join(import.meta.dirname, '..');
+
+/** Every file under a folder, by path relative to `root` with forward slashes; none for a folder that is not there. */
+function filesUnder(root: string, folder: string): string[] {
+  const entries = (() => {
+    try {
+      return readdirSync(join(root, folder), { withFileTypes: true, recursive: true });
+    } catch {
+      return [];
+    }
+  })();
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+/** The files of content/words and content/art under `root` (the repository, or a copy of it). */
+export function readSources(root = REPO_ROOT): { files: SourceFile[]; art: Map<string, Uint8Array> } {
+  const files = filesUnder(root, WORDS_FOLDER).map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
+  const art = new Map(filesUnder(root, ART_FOLDER).map((path) => [path.slice(ART_FOLDER.length + 1), readFileSync(join(root, path))]));
+  return { files, art };
+}
+
+/** The content under `root`, checked. */
+export function readContent(root = REPO_ROOT): Checked {
+  return checkContent(readSources(root));
+}

@@ -1,0 +1,72 @@
+/**
+ * The content check, whole: each file's own checks (content/load.ts), then,
+ * on the content filled with the site's settings, those that need the route
+ * table (shared/check.ts: addresses, share images). `npm run build` and
+ * `npm run dev` run it before anything else and stop on any problem, one
+ * line each, `file:line:column: field: problem`. `npm run check` runs it
+ * alone; on GitHub Actions each problem is also an annotation on its line.
+ */
+import { fileURLToPath } from 'node:url';
+import { ContentError, type Checked } from '../content/load.ts';
+import { readSiteOrExit } from '../server/config.ts';
+import type { FilledSite } from '../shared/routes.ts';
+import type { SiteConfig } from '../shared/site.ts';
+
+export interface SiteCheck {
+  /** The content filled with the settings and its route table; undefined when there is any problem. */
+  filled?: FilledSite;
+  problems: string[];
+}
+
+/**
+ * The whole check of a checked content, for a site's settings. The route
+ * table's modules are imported only now: they import the site's own content
+ * (content/index.ts), which may be what is broken.
+ */
+export async function checkSite(checked: Checked, site: SiteConfig): Promise<SiteCheck> {
+  if (!checked.content) return { problems: checked.problems };
+  const [{ fillSite }, { siteProblems }, { shareImageFit }] = await Promise.all([import('../shared/routes.ts'), import('../shared/check.ts'), import('./share-images.ts')]);
+  const filled = fillSite(site, checked.content);
+  const problems = siteProblems(filled, checked.locate, shareImageFit);
+  return problems.length > 0 ? { problems } : { filled, problems };
+}
+
+/**
+ * The whole check of the project's own content, as this process has it
+ * (content/index.ts reads it once per process and hands the same data to
+ * every module that imports it).
+ */
+export async function checkOwnContent(site: SiteConfig): Promise<SiteCheck> {
+  try {
+    const { content, locate } = await import('../content/index.ts');
+    return await checkSite({ content, locate, problems: [] }, site);
+  } catch (error) {
+    if (error instanceof ContentError) return { problems: [...error.problems] };
+    throw error;
+  }
+}
+
+/**
+ * A problem as GitHub Actions' workflow command, which annotates the file's
+ * line in a pull request (https://docs.github.com/actions/reference/workflow-commands-for-github-actions#setting-an-error-message).
+ */
+export function annotation(problem: string): string {
+  const match = /^([^:]+):(\d+):(\d+): (.*)$/s.exec(problem);
+  const escape = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  if (!match) return `::error title=Content check::${escape(problem)}`;
+  const [, file, line, col, message] = match;
+  return `::error file=${file},line=${line},col=${col},title=Content check::${escape(message!)}`;
+}
+
+/** Prints the problems on stderr, and as annotations where GitHub Actions runs. */
+export function reportProblems(problems: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+  for (const line of problems) console.error(line);
+  if (env.GITHUB_ACTIONS === 'true') for (const line of problems) console.log(annotation(line));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { problems } = await checkOwnContent(readSiteOrExit(process.env));
+  reportProblems(problems);
+  if (problems.length === 0) console.log('The content check found nothing wrong.');
+  process.exit(problems.length > 0 ? 1 : 0);
+}

@@ -1,0 +1,53 @@
+/**
+ * The checks beyond each file's own (content/load.ts makes those): what
+ * needs the route table made from the filled content. Every address is one
+ * page's, and every page's share image can be drawn: its title and line fit
+ * and every character has a font. The build runs them before drawing
+ * anything, the browser editor before saving; each problem is one line at
+ * the field it comes from.
+ */
+import { pathOf, type Locate } from '../content/load.ts';
+import type { EntryRef } from '../content/schema.ts';
+import { aliases, HOME_PATH } from './paths.ts';
+import type { FilledSite, Route } from './routes.ts';
+import { shareImage, type ShareImage } from './share-image.ts';
+
+/** Whether a share image can be drawn: nothing wrong, or which text does not fit or cannot be drawn (and why). */
+export type ShareImageFit = (image: ShareImage) => { text: 'title' | 'line'; problem: string } | undefined;
+
+export function siteProblems({ routes, content }: FilledSite, locate: Locate, fit: ShareImageFit): string[] {
+  const problems: string[] = [];
+
+  // Every address, aliases included, is one page's.
+  const owners = new Map<string, Route | 'alias'>(Object.keys(aliases).map((alias) => [alias, 'alias']));
+  for (const route of routes) {
+    const owner = owners.get(route.path);
+    if (!owner) {
+      owners.set(route.path, route);
+      continue;
+    }
+    const field = route.category ? 'slug' : 'path';
+    const other = owner === 'alias' ? `the Home page (${HOME_PATH})` : builtIn(owner.source) ? `the ${owner.title} page` : pathOf(owner.source);
+    problems.push(locate(route.source, [field], `${route.path} is also the address of ${other}`));
+  }
+
+  // Each share image once (an alias shares its page's).
+  const drawn = new Set<string>();
+  for (const route of routes) {
+    const image = shareImage(route, content);
+    if (drawn.has(image.name)) continue;
+    drawn.add(image.name);
+    const misfit = fit(image);
+    if (!misfit) continue;
+    if (misfit.text === 'title') problems.push(locate(route.source, ['title'], misfit.problem));
+    else if (route.category) problems.push(locate(route.source, ['subtitle'], misfit.problem));
+    else problems.push(locate({ collection: 'home', id: 'home' }, ['shareLine'], misfit.problem));
+  }
+  // The line under the title is the same on every page but the categories': said once.
+  return [...new Set(problems)];
+}
+
+/** A page the site has whatever the content holds (its words are in a file of its own, not a folder's). */
+function builtIn(source: EntryRef): boolean {
+  return !['categories', 'pages', 'legal'].includes(source.collection);
+}

@@ -1,0 +1,34 @@
+/**
+ * What a page's share image (Open Graph, X) shows: the page's title, a line
+ * under it, and beside them its category's illustration or, on other pages,
+ * three quotation cards. The build draws it (scripts/share-images.ts), the
+ * server names it in the page's head (server/render/metadata.ts), and the
+ * content check makes sure it fits (shared/check.ts); all from the filled
+ * words (fillSite).
+ */
+import type { Content } from '../content/schema.ts';
+import type { Route } from './routes.ts';
+
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
+
+export interface ShareImage {
+  /** Source name of the built PNG, from the entry whose words it shows ("share/categories/textiles.png"). */
+  name: string;
+  title: string;
+  line: string;
+  /** A picture of content/art, or undefined for the quotation cards. */
+  art?: string;
+  alt: string;
+}
+
+export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' | 'labels'>): ShareImage {
+  const category = route.category;
+  const title = category?.title ?? route.title;
+  // Named by its entry, never by its words: the server finds it whatever the words hold.
+  const { collection, id } = route.source;
+  const name = `share/${collection}${id === collection ? '' : `/${id}`}.png`;
+  if (category) {
+    return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
+  }
+  return { name, title, line: home.shareLine, alt: `${title}: ${home.shareLine} ${labels.shareImageAlt}` };
+}
