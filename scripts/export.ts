@@ -28,6 +28,7 @@ import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH, GITHUB_API, type CmsS
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
+import { content as siteContent } from '../content/index.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, type Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
@@ -92,7 +93,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const { outDir, site, clientDir = defaultClientDir(), content, cms } = options;
   const siteDir = join(outDir, 'site');
   const nginxDir = join(outDir, 'nginx');
-  const filled = fillSite(site, content);
+  const filled = fillSite(site, content ?? siteContent);
   const { routes } = filled;
   expectVariantsInTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), routes);
   const assets = loadAssets(clientDir);

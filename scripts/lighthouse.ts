@@ -22,7 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeAddresses } from '../shared/paths.ts';
-import { routes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tools/harness.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -17,7 +17,8 @@ import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
-import { routes, siteRoutes } from '../shared/routes.ts';
+import { siteRoutes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { throwingRoute } from '../tools/harness.ts';
 

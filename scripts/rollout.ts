@@ -15,7 +15,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { routeAddresses } from '../shared/paths.ts';
-import { routes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { NGINX, standaloneNginxConfig } from '../tools/harness.ts';
 
 const CONNECTIONS = Number(process.env.ROLLOUT_CONNECTIONS ?? 32);

@@ -11,7 +11,7 @@ import { parse } from 'node-html-parser';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { routeAddresses } from '../shared/paths.ts';
-import { routes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { fetchRaw } from './export.ts';
 

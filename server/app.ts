@@ -17,6 +17,7 @@ import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
+import { content as siteContent } from '../content/index.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, type FilledSite, type Route } from '../shared/routes.ts';
 import { shareImage } from '../shared/share-image.ts';
@@ -72,7 +73,7 @@ export function createApp(options: AppOptions): App {
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
   // Every page, document and header is made from these: the content filled with the settings, and its route table.
-  const { routes, content } = fillSite(config.site, options.content, options.routes);
+  const { routes, content } = fillSite(config.site, options.content ?? siteContent, options.routes);
   sameShareImages({ routes, content }, assets.shareImages);
   const renderOptions: RenderOptions = { site: config.site, routes, content, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);

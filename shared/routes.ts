@@ -6,7 +6,6 @@
  * Markdown page file of content/words adds its own route.
  */
 import type { ReactNode } from 'react';
-import { content as checkedContent } from '../content/index.ts';
 import { fillContent } from '../content/fill.ts';
 import type { Category, Content, EntryRef, MarkdownPage } from '../content/schema.ts';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH } from './paths.ts';
@@ -90,8 +89,6 @@ export function siteRoutes(content: Pick<Content, 'home' | 'about' | 'products' 
   ];
 }
 
-/** The site's table, for its addresses (its words are as the files hold them: fillSite fills them). */
-export const routes: readonly Route[] = siteRoutes(checkedContent);
 
 /** The categories of a route table, in its order. */
 export function categoriesOf(table: readonly Route[]): Category[] {
@@ -105,12 +102,14 @@ export interface FilledSite {
 }
 
 /**
- * The site's words as visitors read them: the content (the site's own, or
- * another, such as the browser editor's with the entry being edited in it)
- * filled with a site's settings (content/fill.ts), and the route table made
- * from it. The server, the build and the editor's preview all start here.
+ * The site's words as visitors read them: a content (the site's own,
+ * content/index.ts, or another, such as the browser editor's with the entry
+ * being edited in it) filled with a site's settings (content/fill.ts), and
+ * the route table made from it. The server, the build and the editor's
+ * preview all start here. Nothing here reads the content itself, so the
+ * browser editor can draw pages while a file of the site's is broken.
  */
-export function fillSite(site: SiteConfig, content: Content = checkedContent, table: (content: Content) => Route[] = siteRoutes): FilledSite {
+export function fillSite(site: SiteConfig, content: Content, table: (content: Content) => Route[] = siteRoutes): FilledSite {
   const filled = fillContent(content, site);
   return { routes: table(filled), content: filled };
 }

@@ -7,7 +7,8 @@ import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { aliases, routeAddresses } from '../shared/paths.ts';
-import { routes, siteRoutes } from '../shared/routes.ts';
+import { siteRoutes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 

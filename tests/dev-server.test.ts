@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../tools/harness.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
-import { routes, siteRoutes } from '../shared/routes.ts';
+import { siteRoutes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 

@@ -14,7 +14,9 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { routeAddresses } from '../shared/paths.ts';
-import { fillSite, routes } from '../shared/routes.ts';
+import { content as siteContent } from '../content/index.ts';
+import { fillSite } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
 import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
@@ -24,7 +26,7 @@ const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.ne
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: false, site } });
 const assets = loadAssets(defaultClientDir());
 const addresses = routes.flatMap(routeAddresses);
-const securityHeaders = responseHeaders({ site, ...fillSite(site), assets: assets.urls }).map(([name]) => name);
+const securityHeaders = responseHeaders({ site, ...fillSite(site, siteContent), assets: assets.urls }).map(([name]) => name);
 /** None, each encoding alone, and what a browser sends. */
 const ACCEPT_ENCODINGS = [undefined, 'gzip', 'br', 'gzip, deflate, br, zstd'];
 
@@ -104,7 +106,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
   });
 
   it('serves the fixed documents and built files with their content types', async () => {
-    const documents = fixedDocuments({ ...fillSite(site), site, assets: assets.urls }).map((doc) => doc.path);
+    const documents = fixedDocuments({ ...fillSite(site, siteContent), site, assets: assets.urls }).map((doc) => doc.path);
     await expectSameAnswers([...documents, ...assets.files.map((file) => file.url)]);
   });
 });

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { vi } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { createApp, type AppOptions } from '../server/app.ts';
+import { content as siteContent } from '../content/index.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 
@@ -18,7 +19,7 @@ export function testApp(overrides: Partial<AppOptions> = {}) {
 }
 
 /** The table and the content with the default settings in their placeholders, as the pages show them. */
-export const { routes: filledRoutes, content } = fillSite(defaultSite);
+export const { routes: filledRoutes, content } = fillSite(defaultSite, siteContent);
 
 /**
  * A raw TCP connection to a loopback port, for what supertest and fetch

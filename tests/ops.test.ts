@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
-import { routes, siteRoutes, type Route } from '../shared/routes.ts';
+import { siteRoutes, type Route } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { connectionError, freePort, rawConnection } from './helpers.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, siteRoutes } from '../shared/routes.ts';
+import { siteRoutes } from '../shared/routes.ts';
+import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
 

@@ -14,6 +14,7 @@ import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { shareImage } from '../shared/share-image.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../server/render/render.tsx';
+import { content as siteContent } from '../content/index.ts';
 import { fillSite, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../server/render/structured-data.ts';
@@ -228,7 +229,7 @@ describe('structured data', () => {
     });
 
     it('cannot close the script element early, and the CSP allows exactly what is printed', async () => {
-      const result = renderPage('/products/textiles', { site: hostile, ...fillSite(hostile), assets });
+      const result = renderPage('/products/textiles', { site: hostile, ...fillSite(hostile, siteContent), assets });
       expect(result.kind).toBe('page');
       const html = result.kind === 'page' ? result.html : '';
       const doc = parse(html);

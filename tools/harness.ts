@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { routes, type Route } from '../shared/routes.ts';
+import { content } from '../content/index.ts';
+import { siteRoutes, type Route } from '../shared/routes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SKIPPED = new Set(['node_modules', 'dist', 'export', 'artifacts', 'coverage', '.git']);
@@ -99,6 +100,9 @@ export async function freePort(): Promise<number> {
   await close();
   return port;
 }
+
+/** The site's own route table, for its addresses (its titles are as the files hold them: fillSite fills them). */
+export const routes: readonly Route[] = siteRoutes(content);
 
 /** The message of the error the throwing route's screen throws. */
 export const THROWN_MESSAGE = 'The widget fell over';

@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../../shared/paths.ts';
 import { defaultSite } from '../../shared/site.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../tools/harness.ts';
 import { hoursText } from '../../shared/hours.ts';
 import { content, listening, testApp } from '../helpers.ts';
 import { SPEC_ERROR_HEADING, SPEC_HOME, SPEC_LEGAL_TABS } from '../spec.ts';

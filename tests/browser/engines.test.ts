@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ABOUT_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, menuLinks, routeAddresses } from '../../shared/paths.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../tools/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
 import { addresses, axeSource, brokenHeadingWords, HEIGHTS, LEGAL_TAB_MOVES, measureOverflow, runAxe, screenshotPath, serveSite, WIDTHS } from './harness.ts';

@@ -13,7 +13,7 @@ import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliases, routeAddresses } from '../../shared/paths.ts';
-import { routes } from '../../shared/routes.ts';
+import { routes } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS, listening, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
