@@ -6,6 +6,7 @@
  * bundle (scripts/admin.ts); tests/cms.test.ts compares them with the
  * schemas. Decision: docs/decisions/0005-browser-editor.md.
  */
+import { z } from 'zod';
 import { jsonSchemas } from './json-schemas.ts';
 import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';
 import { collectionName, COLLECTIONS, type CollectionKey } from './schema.ts';
@@ -15,7 +16,7 @@ export interface JsonSchema {
   type?: string | string[];
   title?: string;
   description?: string;
-  /** `.meta({ widget: 'text' })`: a box of several lines. */
+  /** `.meta({ widget: 'text' })`: a box of several lines; `'image'`: a picture of the media folder. */
   widget?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -28,11 +29,14 @@ export interface JsonSchema {
   minItems?: number;
 }
 
+/** The widgets the editor registers (client/admin/admin.tsx), and the only ones its fields use. */
+export const EDITOR_WIDGETS = ['string', 'text', 'number', 'select', 'list', 'object', 'markdown', 'image'] as const;
+
 /** A Decap field, as its configuration documents it (https://decapcms.org/docs/widgets/). */
 export interface CmsField {
   name: string;
   label: string;
-  widget: 'string' | 'text' | 'number' | 'select' | 'list' | 'object' | 'markdown';
+  widget: (typeof EDITOR_WIDGETS)[number];
   required?: boolean;
   hint?: string;
   pattern?: [string, string];
@@ -43,6 +47,10 @@ export interface CmsField {
   default?: unknown;
   field?: CmsField;
   fields?: CmsField[];
+  /** A list's collapsed items: "{{fields.items}}" shows each item's own words. */
+  summary?: string;
+  /** An image field: chosen from, or uploaded to, the media folder only. */
+  choose_url?: boolean;
   buttons?: string[];
   editor_components?: string[];
 }
@@ -105,6 +113,8 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
   switch (schema.type) {
     case 'string':
+      // Its file name is checked by the content check, which says so in words.
+      if (schema.widget === 'image') return { ...base, widget: 'image', choose_url: false };
       return {
         ...base,
         widget: schema.widget === 'text' ? 'text' : 'string',
@@ -117,7 +127,7 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
       const min = schema.minItems !== undefined && { min: schema.minItems };
       if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...min };
       if (items.type === 'object') return { ...base, widget: 'list', ...min, fields: fieldsOf(items, where) };
-      return { ...base, widget: 'list', ...min, field: fieldFor(name, items, true, `${where}[]`) };
+      return { ...base, widget: 'list', ...min, summary: `{{fields.${name}}}`, field: fieldFor(name, items, true, `${where}[]`) };
     }
     case 'object':
       return { ...base, widget: 'object', fields: fieldsOf(schema, where) };
@@ -168,5 +178,78 @@ export function cmsSetup(schemas: Record<CollectionKey, string> = jsonSchemas())
       });
     }
   }
-  return { collections, formats, media_folder: ART_FOLDER, public_folder: '/assets/art' };
+  // An image field's value is the picture's file name: public_folder '' joins nothing before it.
+  return { collections, formats, media_folder: ART_FOLDER, public_folder: '' };
+}
+
+/**
+ * The editor's configuration, checked when the bundle is built rather than
+ * by Decap when it starts: Decap's own check compiles its validators with
+ * `new Function`, which the editor's CSP does not allow, so the bundle
+ * leaves it out (scripts/admin.ts) and this one covers what we generate,
+ * the shape of every collection and field (Decap's documented options) and
+ * what the shape cannot say: unique names, formats that exist.
+ */
+const cmsField: z.ZodType<CmsField> = z.lazy(() =>
+  z.strictObject({
+    name: z.string().regex(/^[A-Za-z_][\w-]*$/),
+    label: z.string().min(1),
+    widget: z.enum(EDITOR_WIDGETS),
+    required: z.boolean().optional(),
+    hint: z.string().optional(),
+    pattern: z.tuple([z.string(), z.string()]).optional(),
+    value_type: z.literal('int').optional(),
+    min: z.number().optional(),
+    options: z.array(z.string()).min(1).optional(),
+    multiple: z.boolean().optional(),
+    default: z.unknown().optional(),
+    field: cmsField.optional(),
+    fields: uniquelyNamed(cmsField).optional(),
+    summary: z.string().optional(),
+    choose_url: z.boolean().optional(),
+    buttons: z.array(z.string()).optional(),
+    editor_components: z.array(z.string()).optional(),
+  }),
+);
+
+function uniquelyNamed<T extends { name: string }>(item: z.ZodType<T>) {
+  return z.array(item).check((context) => {
+    const names = context.value.map((entry) => entry.name);
+    for (const name of names.filter((candidate, index) => names.indexOf(candidate) !== index)) context.issues.push({ code: 'custom', message: `"${name}" is named twice`, input: context.value });
+  });
+}
+
+const cmsConfig = z.strictObject({
+  backend: z.optional(z.union([
+    z.strictObject({ name: z.literal('proxy'), proxy_url: z.string().min(1) }),
+    z.strictObject({ name: z.literal('github'), repo: z.string().regex(/^[^/]+\/[^/]+$/), branch: z.string().min(1), base_url: z.url() }),
+  ])),
+  media_folder: z.string().min(1),
+  public_folder: z.string(),
+  collections: uniquelyNamed(
+    z.strictObject({
+      name: z.string().regex(/^[a-z][a-z-]*$/),
+      key: z.string(),
+      label: z.string().min(1),
+      format: z.string(),
+      extension: z.enum(['yaml', 'md']),
+      folder: z.string().min(1).optional(),
+      create: z.boolean().optional(),
+      slug: z.string().optional(),
+      identifier_field: z.string().optional(),
+      files: uniquelyNamed(z.strictObject({ name: z.string(), label: z.string().min(1), file: z.string().min(1), fields: uniquelyNamed(cmsField) })).optional(),
+      fields: uniquelyNamed(cmsField).optional(),
+    }),
+  ),
+});
+
+/** Every problem of the configuration Decap will run with (the bundle's collections; with config.yml's backend, when given), one line each. */
+export function cmsConfigProblems(config: { backend?: unknown } & Omit<CmsSetup, 'formats'>, formats: readonly CmsFormat[]): string[] {
+  const result = cmsConfig.safeParse(config);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  for (const collection of config.collections) {
+    if (!formats.some((format) => format.name === collection.format)) problems.push(`collections.${collection.name}.format: no format is named "${collection.format}"`);
+    if (!collection.folder === !collection.files) problems.push(`collections.${collection.name}: a collection has a folder or files, one of the two`);
+  }
+  return problems;
 }

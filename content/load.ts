@@ -14,7 +14,7 @@
  * in the dev server's local backend and in the browser editor before a save.
  */
 import { imageSize } from 'image-size';
-import { CST, isMap, isScalar, LineCounter, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
+import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
 import { ART_EXTENSIONS, ART_SIZE } from './art.ts';
@@ -148,24 +148,45 @@ function strayHint(path: string): string {
   return `the content is the files ${Object.values(COLLECTIONS).flatMap((collection) => ('file' in collection ? [collection.file] : [])).join(', ')} and the folders ${folders.join(', ')}`;
 }
 
-/** Why a picture named by a category is refused, or undefined. */
+/** Why a category's picture is refused, or undefined: it must be there, be a picture of its extension's kind, and be shown at its size. */
 export function pictureProblem(name: string, art: ReadonlyMap<string, Uint8Array>): string | undefined {
-  const path = `${ART_FOLDER}/${name}`;
   const bytes = art.get(name);
-  if (!bytes) return `${path} is missing: upload it in the Illustration field or under Media`;
+  if (!bytes) return `${ART_FOLDER}/${name} is missing: upload it in the Illustration field or under Media`;
+  const kind = pictureKind(name, bytes);
+  if ('problem' in kind) return kind.problem;
+  const { width, height } = ART_SIZE;
+  const fits = (factor: number) => kind.width === width * factor && kind.height === height * factor;
+  if (fits(1) || (kind.type !== 'svg' && fits(2))) return undefined;
+  const allowed = kind.type === 'svg' ? `${width} × ${height}` : `${width} × ${height} (or ${width * 2} × ${height * 2})`;
+  return `${ART_FOLDER}/${name} is ${kind.width ?? '?'} × ${kind.height ?? '?'}, not the ${allowed} it is shown at`;
+}
+
+/** A picture's kind and size, or why it is not a picture content/art may hold (unreadable, or another kind than its extension says). */
+export function pictureKind(name: string, bytes: Uint8Array): { type: string; width?: number; height?: number } | { problem: string } {
+  const path = `${ART_FOLDER}/${name}`;
   let size: { width?: number; height?: number; type?: string };
   try {
     size = imageSize(bytes);
   } catch {
-    return `${path} is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`;
+    return { problem: `${path} is not a picture that can be read (${ART_EXTENSIONS.join(', ')})` };
   }
   const extension = name.slice(name.lastIndexOf('.'));
-  if (`.${size.type}` !== extension) return `${path} is a ${String(size.type).toUpperCase()} picture named ${extension}: give it the extension of its kind`;
-  const { width, height } = ART_SIZE;
-  const fits = (factor: number) => size.width === width * factor && size.height === height * factor;
-  if (fits(1) || (size.type !== 'svg' && fits(2))) return undefined;
-  const allowed = size.type === 'svg' ? `${width} × ${height}` : `${width} × ${height} (or ${width * 2} × ${height * 2})`;
-  return `${path} is ${size.width ?? '?'} × ${size.height ?? '?'}, not the ${allowed} it is shown at`;
+  if (`.${size.type}` !== extension) return { problem: `${path} is a ${String(size.type).toUpperCase()} picture named ${extension}: give it the extension of its kind` };
+  return { type: size.type!, width: size.width, height: size.height };
+}
+
+/** The pictures the categories among these files name, as far as their YAML can be read (the check says what cannot). */
+export function picturesNamed(files: readonly SourceFile[]): string[] {
+  const names = files.flatMap((file) => {
+    if (entryOf(file.path)?.collection !== 'categories') return [];
+    try {
+      const data = parse(file.text) as { image?: { file?: unknown } } | null;
+      return typeof data?.image?.file === 'string' ? [data.image.file] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(names)];
 }
 
 type DataOf<K extends CollectionKey> = z.infer<(typeof COLLECTIONS)[K]['schema']>;

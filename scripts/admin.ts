@@ -1,11 +1,12 @@
 /**
  * The browser editor's files (client/admin/): its page and one bundle,
  * Decap CMS with our React, the collections generated from the schemas
- * (content/editor.ts) and the preview with the content as data. Never
- * loaded by the site's pages, and nothing of it in dist/server: the server
- * serves these files only when the editor is turned on (server/admin.ts).
- * `npm run build` writes them to dist/admin; `npm run dev` builds them on
- * the first request for /admin.
+ * (content/editor.ts), the content check, and the preview. No content is
+ * bundled: the editor reads the repository's (so it opens whatever state
+ * the files are in). Never loaded by the site's pages, and nothing of it in
+ * dist/server: the server serves these files only when the editor is
+ * turned on (server/admin.ts). `npm run build` writes them to dist/admin;
+ * `npm run dev` builds them on the first request for /admin.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -13,11 +14,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { AdminSetup } from '../client/admin/setup.ts';
-import { cmsSetup } from '../content/editor.ts';
-import type { Content } from '../content/schema.ts';
+import { cmsConfigProblems, cmsSetup } from '../content/editor.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import type { SiteConfig } from '../shared/site.ts';
-import { contentAsData } from './content-as-data.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -26,8 +25,34 @@ export interface AdminFiles {
   script: Uint8Array;
 }
 
-export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, content: Content): Promise<AdminFiles> {
+/**
+ * Decap checks its configuration when it starts with ajv, which compiles
+ * each validator with `new Function`: the editor's CSP would need
+ * 'unsafe-eval' for it. The bundle gets Decap's module with that check left
+ * out, and the build checks the configuration it generates instead
+ * (cmsConfigProblems). Decap's module is named by its path in the package,
+ * which an upgrade may move: the build then stops, saying so.
+ */
+const DECAP_CONFIG_CHECK = /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/;
+const configCheckedAtBuild: esbuild.Plugin = {
+  name: 'config-checked-at-build',
+  setup(build) {
+    let replaced = false;
+    build.onLoad({ filter: DECAP_CONFIG_CHECK }, () => {
+      replaced = true;
+      return { loader: 'js', contents: '// Checked when the editor was built (scripts/admin.ts).\nexport function validateConfig() {}\n' };
+    });
+    build.onEnd((result) => {
+      if (!replaced && result.errors.length === 0) result.errors.push({ text: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval' } as esbuild.PartialMessage as esbuild.Message);
+    });
+  },
+};
+
+export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig): Promise<AdminFiles> {
   const setup: AdminSetup = { ...cmsSetup(), site, assets: Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])) };
+  const { collections, media_folder, public_folder, formats } = setup;
+  const problems = cmsConfigProblems({ collections, media_folder, public_folder }, formats);
+  if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
   const setupAsData: esbuild.Plugin = {
     name: 'admin-setup-as-data',
     setup(build) {
@@ -46,15 +71,15 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, con
     legalComments: 'none',
     write: false,
     outdir: join(root, 'dist', 'admin'),
-    plugins: [setupAsData, contentAsData(content)],
+    plugins: [setupAsData, configCheckedAtBuild],
     logLevel: 'warning',
   });
   return { html: readFileSync(join(root, 'client/admin/index.html'), 'utf8'), script: result.outputFiles[0]!.contents };
 }
 
 /** dist/admin: index.html, admin.js and its gzip (brotli at the site's quality would take longer than the rest of the build). */
-export async function buildAdmin(manifest: BuildManifest, site: SiteConfig, content: Content, outDir = join(root, 'dist', 'admin')): Promise<void> {
-  const files = await bundleAdmin(manifest, site, content);
+export async function buildAdmin(manifest: BuildManifest, site: SiteConfig, outDir = join(root, 'dist', 'admin')): Promise<void> {
+  const files = await bundleAdmin(manifest, site);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, 'index.html'), files.html);

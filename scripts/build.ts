@@ -237,7 +237,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { content } = await import('../content/index.ts');
   const manifest = await buildClient({ site: filled });
   const { buildAdmin } = await import('./admin.ts');
-  await buildAdmin(manifest, site, content);
+  await buildAdmin(manifest, site);
   await buildServer(content);
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);

@@ -9,26 +9,13 @@
 import { fileURLToPath } from 'node:url';
 import { ContentError, type Checked } from '../content/load.ts';
 import { readSiteOrExit } from '../server/config.ts';
-import type { FilledSite } from '../shared/routes.ts';
+import { checkSite as checkWith, type SiteCheck } from '../shared/check.ts';
 import type { SiteConfig } from '../shared/site.ts';
+import { shareImageFit } from './share-images.ts';
 
-export interface SiteCheck {
-  /** The content filled with the settings and its route table; undefined when there is any problem. */
-  filled?: FilledSite;
-  problems: string[];
-}
-
-/**
- * The whole check of a checked content, for a site's settings. The route
- * table's modules are imported only now: they import the site's own content
- * (content/index.ts), which may be what is broken.
- */
+/** The whole check (shared/check.ts) with the share images measured as the build draws them. */
 export async function checkSite(checked: Checked, site: SiteConfig): Promise<SiteCheck> {
-  if (!checked.content) return { problems: checked.problems };
-  const [{ fillSite }, { siteProblems }, { shareImageFit }] = await Promise.all([import('../shared/routes.ts'), import('../shared/check.ts'), import('./share-images.ts')]);
-  const filled = fillSite(site, checked.content);
-  const problems = siteProblems(filled, checked.locate, shareImageFit);
-  return problems.length > 0 ? { problems } : { filled, problems };
+  return checkWith(checked, site, shareImageFit);
 }
 
 /**

@@ -13,10 +13,12 @@
  *   export/site/    about.html (+ .br, .gz), legal.tab-privacy.html, 404.html, robots.txt, assets/…
  *   export/nginx/   static-site.conf (the template, copied) and static-site-headers.conf
  *
- * With CMS_GITHUB_REPO set, also the browser editor: export/site/admin/ and
- * export/nginx/static-site-admin.conf, its locations with its own headers.
+ * With CMS_GITHUB_REPO set, also the browser editor, on its own origin
+ * (CMS_ORIGIN): export/admin/ (its files under admin/) and
+ * export/nginx/static-site-admin.conf, the nginx server for that host, with
+ * the editor's own headers.
  */
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
@@ -24,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH, GITHUB_API, type CmsSettings } from '../server/admin.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_PATH, defaultAdminDir, GITHUB_API, type CmsSettings } from '../server/admin.ts';
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
@@ -39,13 +41,15 @@ export interface ExportOptions {
   clientDir?: string;
   /** The checked content: the site's own unless a test makes another. */
   content?: Content;
-  /** The browser editor (CMS_GITHUB_REPO): its files under admin/ and their own headers, or, unset, nothing of it. */
+  /** The browser editor (CMS_GITHUB_REPO): its files in export/admin and nginx's server for its origin, or, unset, nothing of it. */
   cms?: CmsSettings;
 }
 
 export interface ExportResult {
   siteDir: string;
   nginxDir: string;
+  /** export/admin, when the editor is on. */
+  editorDir?: string;
   /** Each request target we saved, with the file it was saved as. */
   files: Array<{ url: string; file: string }>;
 }
@@ -84,9 +88,11 @@ export function fetchRaw(origin: string, path: string, headers: Record<string, s
 
 interface Target {
   url: string;
-  /** Path of the file under export/site, without a leading slash. */
+  /** Path of the file under export/site (export/admin for the editor's), without a leading slash. */
   file: string;
   status: number;
+  /** The Host it is asked for: the editor's origin's, for its files. */
+  host?: string;
 }
 
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
@@ -102,8 +108,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     ...[...routes.flatMap(routeAddresses), ...Object.keys(aliases)].map((url) => ({ url, file: addressFile(url), status: 200 })),
     { url: NOT_FOUND_PROBE, file: '404.html', status: 404 },
     ...fixedPaths.map((url) => ({ url, file: url.slice(1), status: 200 })),
-    ...(cms ? ADMIN_FILES.map(([url, file]) => ({ url, file, status: 200 })) : []),
   ];
+  // The editor's files, asked of its own origin (the Host it is served to), written to a root of their own.
+  const editorTargets: Target[] = cms
+    ? [`${ADMIN_PATH}/`, ADMIN_CONFIG_PATH, ...(await readdir(defaultAdminDir(clientDir))).filter((name) => !name.endsWith('.gz')).map((name) => `${ADMIN_PATH}/${name}`)]
+        .filter((url, index, all) => all.indexOf(url) === index && url !== `${ADMIN_PATH}/index.html`)
+        .map((url) => ({ url, file: url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1), status: 200, host: new URL(cms.origin).host }))
+    : [];
 
   const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms }, clientDir, content });
   // Brotli is made in the background after start-up; the export wants every encoding.
@@ -114,6 +125,8 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   await rm(outDir, { recursive: true, force: true });
   /** nginx chooses a content type by the file's extension: one type per extension. */
   const types = new Map<string, string>();
+  const editorTypes = new Map<string, string>();
+  const editorDir = join(outDir, 'admin');
   try {
     for (const target of targets) {
       const type = await save(origin, target, siteDir);
@@ -122,44 +135,50 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       if (other && other !== type) throw new Error(`The server sends .${extension} files as ${other} and as ${type}; nginx can give an extension one type`);
       types.set(extension, type);
     }
+    for (const target of editorTargets) editorTypes.set(extname(target.file).slice(1), await save(origin, target, editorDir));
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
   await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), types));
-  if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminInclude(adminHeaders(GITHUB_API)));
-  return { siteDir, nginxDir, files: targets.map(({ url, file }) => ({ url, file })) };
+  if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(GITHUB_API), editorTypes));
+  return { siteDir, nginxDir, ...(cms && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }
 
-/** The editor's addresses and files: /admin and /admin/ are one page. */
-const ADMIN_FILES = [
-  [`${ADMIN_PATH}/`, 'admin/index.html'],
-  [ADMIN_SCRIPT_PATH, 'admin/admin.js'],
-  [ADMIN_CONFIG_PATH, 'admin/config.yml'],
-] as const;
-
 /**
- * The editor's locations, with its own headers (server/admin.ts): nginx's
- * add_header in a location replaces the server's, so the whole set is here.
+ * nginx's server for the editor's own origin (CMS_ORIGIN), with the headers
+ * the server sends it (its own CSP): the editor at /admin/, / leading there,
+ * nothing else. Its root is export/admin/, installed at /var/www/static-admin.
  */
-function adminInclude(headers: HeaderList): string {
+function adminServer(cms: CmsSettings, headers: HeaderList, types: ReadonlyMap<string, string>): string {
+  const url = new URL(cms.origin);
   return [
-    '# Written by `npm run export` with CMS_GITHUB_REPO set (scripts/export.ts): the browser editor,',
-    '# with the headers the server sends it (its own CSP). Included by static-site.conf.',
-    `location = ${ADMIN_PATH} {`,
-    `    rewrite ^ ${ADMIN_PATH}/ last;`,
-    '}',
-    `location ^~ ${ADMIN_PATH}/ {`,
+    '# Written by `npm run export` with CMS_GITHUB_REPO set (scripts/export.ts): the browser editor on its own',
+    '# origin, with the headers the server sends it (its own CSP). Included by static-site.conf after its server.',
+    'server {',
+    `    listen ${url.port || 80};`,
+    `    server_name ${url.hostname};`,
+    '    root /var/www/static-admin;',
+    '    absolute_redirect off;',
     ...headers.map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
     '    add_header Cache-Control "public, no-cache" always;',
     '    types {',
-    '        "text/html; charset=utf-8" html;',
-    '        "text/javascript; charset=utf-8" js;',
-    '        "text/yaml; charset=utf-8" yml;',
+    ...[...types].map(([extension, type]) => `        ${quote(type)} ${extension};`),
     '    }',
-    '    index index.html;',
-    '    try_files $uri $uri/ =404;',
+    '    location = / {',
+    `        return 302 ${ADMIN_PATH}/;`,
+    '    }',
+    `    location = ${ADMIN_PATH} {`,
+    `        rewrite ^ ${ADMIN_PATH}/ last;`,
+    '    }',
+    `    location ^~ ${ADMIN_PATH}/ {`,
+    '        index index.html;',
+    '        try_files $uri $uri/ =404;',
+    '    }',
+    '    location / {',
+    '        return 404;',
+    '    }',
     '}',
     '',
   ].join('\n');
@@ -174,14 +193,15 @@ function addressFile(address: string): string {
 }
 
 /** Writes the server's answer, and beside it each encoding the server offers; returns its content type. */
-async function save(origin: string, { url, file, status }: Target, siteDir: string): Promise<string> {
+async function save(origin: string, { url, file, status, host }: Target, siteDir: string): Promise<string> {
   const path = join(siteDir, file);
   await mkdir(dirname(path), { recursive: true });
-  const identity = await fetchRaw(origin, url, { 'accept-encoding': 'identity' });
+  const to: Record<string, string> = host ? { host } : {};
+  const identity = await fetchRaw(origin, url, { 'accept-encoding': 'identity', ...to });
   if (identity.status !== status) throw new Error(`${url} answered ${identity.status}, expected ${status}`);
   await writeFile(path, identity.body);
   for (const [encoding, suffix] of ENCODINGS) {
-    const encoded = await fetchRaw(origin, url, { 'accept-encoding': encoding });
+    const encoded = await fetchRaw(origin, url, { 'accept-encoding': encoding, ...to });
     // The server leaves out an encoding that would not make the body smaller; so does the export.
     if (encoded.headers['content-encoding'] === encoding) await writeFile(path + suffix, encoded.body);
   }
@@ -223,6 +243,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const { site, cms } = readConfig(process.env);
   const result = await exportSite({ outDir, site, cms });
-  const editor = cms ? `, the browser editor for ${cms.repo} under /admin/` : '';
+  const editor = cms ? `, the browser editor for ${cms.repo} (for ${cms.origin}) to ${result.editorDir}` : '';
   console.log(`Exported ${result.files.length} addresses for ${site.publicUrl}${editor} to ${result.siteDir}, and the nginx config to ${result.nginxDir}, in ${Math.round(performance.now() - started)} ms`);
 }

@@ -1,17 +1,17 @@
 /**
- * The browser editor at /admin, when an operator turns it on
- * (CMS_GITHUB_REPO, server/config.ts): its page and bundle, built by
- * `npm run build` into dist/admin (scripts/admin.ts), and its config.yml,
- * which names the GitHub backend from the settings. Each is prepared once,
- * with a CSP of its own (adminHeaders). Off, nothing here runs and /admin
- * is an unknown path. docs/decisions/0005-browser-editor.md.
+ * The browser editor, when an operator turns it on (CMS_GITHUB_REPO,
+ * server/config.ts), on an origin of its own (CMS_ORIGIN): its page and
+ * files, built by `npm run build` into dist/admin (scripts/admin.ts), and
+ * its config.yml, which names the GitHub backend from the settings. Each is
+ * prepared once, with a CSP of its own (adminHeaders). Off, nothing here
+ * runs and /admin is an unknown path. docs/decisions/0005-browser-editor.md.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from './admin-paths.ts';
 import type { Config } from './config.ts';
 import { prepare, type PreparedResponse } from './responses.ts';
-import { adminHeaders } from './security.ts';
+import { adminHeaders, type HeaderList } from './security.ts';
 
 export { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH };
 /** The route its requests are counted under in metrics and traces. */
@@ -33,29 +33,55 @@ export function githubBackend(cms: CmsSettings): Backend {
   return { name: 'github', repo: cms.repo, branch: cms.branch, base_url: cms.authUrl };
 }
 
+/** The editor's own origin, as the server answers it (createApp): what it serves at each address of that host. */
+export interface AdminSite {
+  /** The Host header (host and port, lowercase) requests for the editor carry. */
+  host: string;
+  /** The answer to a GET or HEAD of any address on that host: the editor's files, `/` leading to them, a plain 404 for the rest. */
+  answer(url: string): PreparedResponse;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.ttf': 'font/ttf',
+};
+
 /**
- * The admin's responses by exact address, from the files in `adminDir`
- * (dist/admin). Missing files stop the start: the setting asks for an editor
- * the build does not have.
+ * The editor on its own origin (CMS_ORIGIN), from the files in `adminDir`
+ * (dist/admin): every file there under /admin/, its page at /admin and
+ * /admin/ as well, and config.yml naming the GitHub backend. Nothing of the
+ * site is served there, and nothing of the editor on the site's origin, so
+ * the git host's token the editor keeps in its origin's storage is never
+ * within reach of the site's pages. Missing files stop the start: the
+ * setting asks for an editor the build does not have.
  */
-export function adminResponses(cms: CmsSettings, adminDir: string): Map<string, PreparedResponse> {
-  const read = (name: string) => {
-    const path = join(adminDir, name);
-    if (!existsSync(path)) throw new Error(`CMS_GITHUB_REPO is set but the build has no ${path}: run \`npm run build\``);
-    return readFileSync(path);
-  };
+export function adminSite(cms: CmsSettings, adminDir: string): AdminSite {
+  if (!existsSync(join(adminDir, 'index.html'))) throw new Error(`CMS_GITHUB_REPO is set but the build has no ${join(adminDir, 'index.html')}: run \`npm run build\``);
   const baseHeaders = adminHeaders(GITHUB_API);
   // Revalidated each time with its ETag: the bundle keeps one name from build to build.
   const answer = (body: Buffer, contentType: string, gzip?: Buffer) =>
     prepare({ status: 200, body, contentType, cacheControl: 'public, no-cache', baseHeaders, ...(gzip && { encoded: { gzip } }), compress: false });
-  const page = answer(read('index.html'), 'text/html; charset=utf-8');
-  const gzipped = join(adminDir, 'admin.js.gz');
-  return new Map([
-    [ADMIN_PATH, page],
-    [`${ADMIN_PATH}/`, page],
-    [ADMIN_SCRIPT_PATH, answer(read('admin.js'), 'text/javascript; charset=utf-8', existsSync(gzipped) ? readFileSync(gzipped) : undefined)],
-    [ADMIN_CONFIG_PATH, answer(Buffer.from(adminConfig(githubBackend(cms))), 'text/yaml; charset=utf-8')],
-  ]);
+  const files = new Map<string, PreparedResponse>();
+  for (const name of readdirSync(adminDir)) {
+    const type = CONTENT_TYPES[extname(name)];
+    if (!type) continue;
+    const gzipped = join(adminDir, `${name}.gz`);
+    files.set(`${ADMIN_PATH}/${name}`, answer(readFileSync(join(adminDir, name)), type, existsSync(gzipped) ? readFileSync(gzipped) : undefined));
+  }
+  const page = files.get(`${ADMIN_PATH}/index.html`)!;
+  files.set(ADMIN_PATH, page);
+  files.set(`${ADMIN_PATH}/`, page);
+  files.set(ADMIN_CONFIG_PATH, answer(Buffer.from(adminConfig(githubBackend(cms))), 'text/yaml; charset=utf-8'));
+  const plain = (status: number, text: string, extraHeaders: HeaderList = []) =>
+    prepare({ status, body: Buffer.from(text), contentType: 'text/plain; charset=utf-8', cacheControl: 'no-store', baseHeaders, extraHeaders, compress: false });
+  const toEditor = plain(302, `Found. Redirecting to ${ADMIN_PATH}/\n`, [['location', `${ADMIN_PATH}/`]]);
+  const notFound = plain(404, 'Not Found\n');
+  return {
+    host: new URL(cms.origin).host.toLowerCase(),
+    answer: (url) => files.get(url.split('?', 1)[0]!) ?? (url === '/' ? toEditor : notFound),
+  };
 }
 
 /** dist/admin beside dist/client. */

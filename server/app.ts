@@ -2,8 +2,8 @@
  * The site as a request listener. A request is answered, in this order:
  *
  *   1. a GET or HEAD of anything prepared at start-up (pages, redirects,
- *      assets, fixed documents, health checks, and the browser editor's
- *      files when it is on): from memory (table.ts, admin.ts);
+ *      assets, fixed documents, health checks; on the editor's own origin,
+ *      when it is on, the editor's files): from memory (table.ts, admin.ts);
  *   2. anything else by the Express app: refused methods, missing assets and
  *      dotfiles (plain 404), unknown paths (the home screen with 404), what
  *      could not be prepared (rendered now), and the error handler (the
@@ -21,7 +21,7 @@ import { content as siteContent } from '../content/index.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, type FilledSite, type Route } from '../shared/routes.ts';
 import { shareImage } from '../shared/share-image.ts';
-import { ADMIN_ROUTE, adminResponses, defaultAdminDir } from './admin.ts';
+import { ADMIN_ROUTE, adminSite, defaultAdminDir } from './admin.ts';
 import { defaultClientDir, loadAssets, type LoadedAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -80,7 +80,7 @@ export function createApp(options: AppOptions): App {
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const trust = trustedProxies(config.trustProxy);
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger, trust });
-  const admin = config.cms ? adminResponses(config.cms, adminDir) : undefined;
+  const admin = config.cms ? adminSite(config.cms, adminDir) : undefined;
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -88,8 +88,9 @@ export function createApp(options: AppOptions): App {
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
     const url = req.url ?? '/';
     const method = req.method ?? '';
-    const adminAnswer = admin?.get(url);
-    const { prepared, route } = adminAnswer ? { prepared: adminAnswer, route: ADMIN_ROUTE } : table.match(url);
+    // The editor's origin answers with the editor alone; the site's, never with it.
+    const forEditor = admin !== undefined && req.headers.host?.toLowerCase() === admin.host;
+    const { prepared, route } = forEditor ? { prepared: admin.answer(url), route: ADMIN_ROUTE } : table.match(url);
     // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
     const span = trace.getActiveSpan();
     if (span) describeSpan(span, method, route, requestId);

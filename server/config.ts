@@ -95,6 +95,10 @@ export const SETTINGS = {
     accepted: 'the https origin of the OAuth proxy the editor signs in through, e.g. https://auth.example.com (needed with CMS_GITHUB_REPO)',
     schema: z.optional(originOf(/^https$/)),
   },
+  CMS_ORIGIN: {
+    accepted: "the editor's own origin, not PUBLIC_URL's, e.g. https://admin.example.com (needed with CMS_GITHUB_REPO)",
+    schema: z.optional(origin),
+  },
 } as const satisfies Record<string, Setting>;
 
 type Name = keyof typeof SETTINGS;
@@ -118,6 +122,8 @@ const configSchema = z.pipe(
   envSchema.check(
     z.refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] }),
     z.refine((env) => env.CMS_GITHUB_REPO === undefined || env.CMS_AUTH_URL !== undefined, { path: ['CMS_AUTH_URL'] }),
+    // The editor keeps the git host's token in its origin's storage: never the site's (docs/decisions/0005-browser-editor.md).
+    z.refine((env) => env.CMS_GITHUB_REPO === undefined || (env.CMS_ORIGIN !== undefined && env.CMS_ORIGIN !== env.PUBLIC_URL), { path: ['CMS_ORIGIN'] }),
   ),
   z.transform((env) => ({
   port: env.PORT,
@@ -137,7 +143,7 @@ const configSchema = z.pipe(
   /** Prometheus metrics on a port of their own, or none. */
   metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
   /** The browser editor at /admin with GitHub as its backend, or none (server/admin.ts). */
-  cms: env.CMS_GITHUB_REPO === undefined ? undefined : { repo: env.CMS_GITHUB_REPO, branch: env.CMS_GITHUB_BRANCH, authUrl: env.CMS_AUTH_URL! },
+  cms: env.CMS_GITHUB_REPO === undefined ? undefined : { repo: env.CMS_GITHUB_REPO, branch: env.CMS_GITHUB_BRANCH, authUrl: env.CMS_AUTH_URL!, origin: env.CMS_ORIGIN! },
   })),
 );
 

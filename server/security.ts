@@ -65,22 +65,21 @@ export function securityHeaders(inline: InlineHashes = {}): HeaderList {
 
 /**
  * The headers of the browser editor's files (/admin): the site's, with a CSP
- * of their own. Scripts from this origin only, never inline (but eval, for
- * Decap's configuration check); connections to
- * this origin and `gitHost` (the GitHub API) only. Decap styles itself with
- * emotion, which inserts <style> elements, and draws images it has read
- * from the repository as blob: and data: URLs; the avatar comes from
- * GitHub's avatar host. Sign-in opens a popup on the OAuth proxy, which
- * answers through window.opener: hence same-origin-allow-popups.
+ * of their own (docs/decisions/0005-browser-editor.md says why each part):
+ * scripts from this origin only, never inline, never eval; connections to
+ * this origin, `gitHost` (the GitHub API), and blob: URLs, through which
+ * Decap reads a picture the owner chose and keeps unsaved work; <style>
+ * elements (emotion styles Decap with them); images of this origin, data:
+ * and blob: URLs (pictures read from the repository), and GitHub's avatars.
+ * Sign-in opens a popup on the OAuth proxy, which answers through
+ * window.opener: hence same-origin-allow-popups.
  */
 export function adminHeaders(gitHost?: string): HeaderList {
   const options = structuredClone(helmetOptions) as unknown as Options;
   const directives = options.contentSecurityPolicy.directives;
-  // Decap checks its configuration with ajv, which compiles each validator with new Function.
-  directives.scriptSrc = ["'self'", "'unsafe-eval'"];
   directives.styleSrc = ["'self'", "'unsafe-inline'"];
   directives.imgSrc = ["'self'", 'data:', 'blob:', ...(gitHost ? ['https://avatars.githubusercontent.com'] : [])];
-  directives.connectSrc = ["'self'", ...(gitHost ? [gitHost] : [])];
+  directives.connectSrc = ["'self'", 'blob:', ...(gitHost ? [gitHost] : [])];
   options.crossOriginOpenerPolicy = { policy: 'same-origin-allow-popups' };
   return captureHeaders(options);
 }

@@ -6,14 +6,29 @@
  * anything, the browser editor before saving; each problem is one line at
  * the field it comes from.
  */
-import { pathOf, type Locate } from '../content/load.ts';
+import { pathOf, type Checked, type Locate } from '../content/load.ts';
 import type { EntryRef } from '../content/schema.ts';
 import { aliases, HOME_PATH } from './paths.ts';
-import type { FilledSite, Route } from './routes.ts';
+import { fillSite, type FilledSite, type Route } from './routes.ts';
 import { shareImage, type ShareImage } from './share-image.ts';
+import type { SiteConfig } from './site.ts';
 
 /** Whether a share image can be drawn: nothing wrong, or which text does not fit or cannot be drawn (and why). */
 export type ShareImageFit = (image: ShareImage) => { text: 'title' | 'line'; problem: string } | undefined;
+
+export interface SiteCheck {
+  /** The content filled with the settings and its route table; undefined when there is any problem. */
+  filled?: FilledSite;
+  problems: string[];
+}
+
+/** The whole check of a checked content (content/load.ts), for a site's settings: every problem the build stops on. */
+export function checkSite(checked: Checked, site: SiteConfig, fit: ShareImageFit): SiteCheck {
+  if (!checked.content) return { problems: checked.problems };
+  const filled = fillSite(site, checked.content);
+  const problems = siteProblems(filled, checked.locate, fit);
+  return problems.length > 0 ? { problems } : { filled, problems };
+}
 
 export function siteProblems({ routes, content }: FilledSite, locate: Locate, fit: ShareImageFit): string[] {
   const problems: string[] = [];

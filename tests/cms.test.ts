@@ -17,8 +17,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
 import { completed, previewContext } from '../client/admin/preview.tsx';
-import { cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../content/editor.ts';
-import { legal } from '../content/index.ts';
+import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { legal, content as siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { entryOf, schemaLine } from '../content/load.ts';
 import { readContent, readSources } from '../content/read.ts';
@@ -26,7 +26,7 @@ import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../tools/harness.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubBackend } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';
 
@@ -90,6 +90,29 @@ describe('the editor’s collections', () => {
   });
 });
 
+describe('the editor’s configuration, checked when it is built (Decap’s own check would need eval)', () => {
+  const { collections, media_folder, public_folder, formats } = setup;
+  const config = { collections, media_folder, public_folder };
+
+  it('is one Decap accepts, with either backend config.yml names', () => {
+    expect(cmsConfigProblems(config, formats)).toEqual([]);
+    for (const backend of [{ name: 'proxy', proxy_url: LOCAL_BACKEND_PATH }, githubBackend({ repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' })]) {
+      expect(cmsConfigProblems({ ...config, backend }, formats), backend.name).toEqual([]);
+    }
+  });
+
+  it.each<[string, (copy: typeof config) => void, string]>([
+    ['a field named twice', (copy) => copy.collections[0]!.fields!.push({ ...copy.collections[0]!.fields![0]! }), 'is named twice'],
+    ['a widget the editor does not register', (copy) => (copy.collections[0]!.fields![0]!.widget = 'datetime' as 'string'), 'widget'],
+    ['a format no one registers', (copy) => (copy.collections[0]!.format = 'toml-frontmatter'), 'no format is named "toml-frontmatter"'],
+    ['an option Decap does not know', (copy) => Object.assign(copy.collections[0]!, { sortable_fields: ['title'] }), 'sortable_fields'],
+  ])('refuses %s, saying where', (_what, breakIt, says) => {
+    const copy = structuredClone(config);
+    breakIt(copy);
+    expect(cmsConfigProblems(copy, formats).join('\n')).toContain(says);
+  });
+});
+
 describe('the editor’s preview', () => {
   const asset = (name: string) => `/assets/${name}`;
   const fields = (name: CollectionKey) => fieldsOf(name);
@@ -97,7 +120,7 @@ describe('the editor’s preview', () => {
   it('draws a legal document as the site does, its text as typed, placeholders filled', () => {
     const terms = legal.find((doc) => doc.id === 'terms')!;
     const data = completed(fields('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
-    const html = renderToString(createElement(Page, { ctx: previewContext('legal', 'terms', data, defaultSite, asset) }));
+    const html = renderToString(createElement(Page, { ctx: previewContext(siteContent, 'legal', 'terms', data, defaultSite, asset) }));
     expect(html).toContain(`Typed just now by ${defaultSite.brandName}.`);
     expect(html).toContain('<h3>A new section</h3>');
     expect(html).toContain('site-footer');
@@ -105,7 +128,7 @@ describe('the editor’s preview', () => {
 
   it('draws a new, empty entry of each folder without throwing', () => {
     for (const name of ['categories', 'legal', 'pages'] as const) {
-      const ctx = previewContext(name, '', completed(fields(name), {}), defaultSite, asset);
+      const ctx = previewContext(siteContent, name, '', completed(fields(name), {}), defaultSite, asset);
       expect(() => renderToString(createElement(Page, { ctx })), name).not.toThrow();
     }
   });
@@ -121,6 +144,13 @@ describe('what the editor writes', () => {
     expect(yaml(written).trimStart().split('\n')[0]).toBe(schemaLine(key, file));
     expect(parseYaml(yaml(written))).toEqual(parseYaml(yaml(text)));
     if (file.endsWith('.md')) expect(written.split(/^---$/m).slice(2).join('---').trim()).toBe(text.split(/^---$/m).slice(2).join('---').trim());
+  });
+
+  it('opens a file broken elsewhere with what its YAML holds before the mistake, without throwing', () => {
+    const format = formatOf('categories');
+    expect(format.fromFile('title: Textiles\nsubtitle: "Fabrics\norder: 5\n')).toMatchObject({ title: 'Textiles' });
+    expect(format.fromFile('- not\n- a group of fields\n')).toEqual({});
+    expect(formatOf('legal').fromFile('no front matter at all\n')).toEqual({ body: 'no front matter at all\n' });
   });
 
   it('leaves out an optional field left empty, and writes null for an empty menu label', () => {
@@ -234,10 +264,12 @@ describe('the local backend (npm run dev)', () => {
   });
 });
 
-describe('/admin in production', () => {
-  const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' };
+describe('the editor in production, on its own origin', () => {
+  const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
   const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
   const withEditor = () => testApp({ config: { nodeEnv: 'test', trustProxy: false, site: defaultSite, cms }, adminDir });
+  /** A request to the editor's origin: its Host. */
+  const editor = (app: ReturnType<typeof testApp>, path: string) => supertest(app).get(path).set('host', 'admin.example.net');
 
   it('is off unless CMS_GITHUB_REPO is set: /admin is the home screen with 404, as any unknown path', async () => {
     for (const path of ['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH]) {
@@ -249,16 +281,35 @@ describe('/admin in production', () => {
     expect(res.text).not.toContain('admin.js');
   });
 
-  it('on, serves its page with no inline script and a CSP of its own: scripts from itself, connections to GitHub only', async () => {
-    const res = await supertest(withEditor()).get('/admin/');
+  it('on, is never served on the site’s origin: /admin there is an unknown path', async () => {
+    const app = withEditor();
+    for (const path of ['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH]) {
+      const res = await supertest(app).get(path).set('host', 'www.example.com');
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).not.toContain('admin.js');
+    }
+  });
+
+  it('on, its origin serves the editor alone: its page, / leading to it, and nothing of the site', async () => {
+    const app = withEditor();
+    expect((await editor(app, '/admin')).status).toBe(200);
+    const root = await editor(app, '/');
+    expect(root.status).toBe(302);
+    expect(root.headers.location).toBe('/admin/');
+    for (const path of ['/about', '/products', '/assets/nope.js', '/sitemap.xml']) expect((await editor(app, path)).status, path).toBe(404);
+    expect((await supertest(app).post('/admin/').set('host', 'admin.example.net')).status).toBe(405);
+  });
+
+  it('on, serves its page with no inline script and a CSP of its own: scripts from itself (no eval), connections to GitHub and the pictures chosen, only', async () => {
+    const res = await editor(withEditor(), '/admin/');
     expect(res.status).toBe(200);
     expect([...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/admin/admin.js">']);
     const csp = Object.fromEntries(String(res.headers['content-security-policy']).split(';').map((part) => {
       const [name, ...values] = part.trim().split(/\s+/);
       return [name, values.join(' ')];
     }));
-    expect(csp['script-src']).toBe("'self' 'unsafe-eval'");
-    expect(csp['connect-src']).toBe("'self' https://api.github.com");
+    expect(csp['script-src']).toBe("'self'");
+    expect(csp['connect-src']).toBe("'self' blob: https://api.github.com");
     expect(csp['default-src']).toBe("'none'");
     expect(csp['frame-ancestors']).toBe("'none'");
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
@@ -266,10 +317,10 @@ describe('/admin in production', () => {
 
   it('on, its config names the GitHub backend from the settings, and its bundle is served', async () => {
     const app = withEditor();
-    const config = await supertest(app).get(ADMIN_CONFIG_PATH);
+    const config = await editor(app, ADMIN_CONFIG_PATH);
     expect(config.status).toBe(200);
     expect(parseYaml(config.text)).toEqual({ backend: { name: 'github', repo: 'acme/site', branch: 'main', base_url: 'https://auth.example.org' } });
-    const script = await supertest(app).get(ADMIN_SCRIPT_PATH).buffer(true).parse((res, done) => {
+    const script = await editor(app, ADMIN_SCRIPT_PATH).buffer(true).parse((res, done) => {
       let length = 0;
       res.on('data', (chunk: Buffer) => (length += chunk.length));
       res.on('end', () => done(null, length));

@@ -58,6 +58,7 @@ describe('readConfig', () => {
       CMS_GITHUB_REPO: 'acme/site',
       CMS_GITHUB_BRANCH: 'content',
       CMS_AUTH_URL: 'https://auth.example.org/',
+      CMS_ORIGIN: 'https://admin.example.org',
     });
     expect(config).toEqual({
       port: 8080,
@@ -74,12 +75,12 @@ describe('readConfig', () => {
         linkedInUrl: 'https://www.linkedin.com/company/acme',
       },
       metrics: { port: 9464, host: '127.0.0.1' },
-      cms: { repo: 'acme/site', branch: 'content', authUrl: 'https://auth.example.org' },
+      cms: { repo: 'acme/site', branch: 'content', authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' },
       tracing: false,
     });
     // The README's table and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
-      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_AUTH_URL'].sort(),
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_AUTH_URL', 'CMS_ORIGIN'].sort(),
     );
   });
 
@@ -167,13 +168,21 @@ describe('readConfig', () => {
 
 describe('the browser editor', () => {
   it('is off unless CMS_GITHUB_REPO is set, and then on the main branch unless told another', () => {
-    expect(readConfig({ CMS_GITHUB_BRANCH: 'content', CMS_AUTH_URL: 'https://auth.example.org' }).cms).toBeUndefined();
-    expect(readConfig({ CMS_GITHUB_REPO: 'acme/site', CMS_AUTH_URL: 'https://auth.example.org' }).cms).toEqual({ repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' });
+    const editor = { CMS_AUTH_URL: 'https://auth.example.org', CMS_ORIGIN: 'https://admin.example.org' };
+    expect(readConfig({ CMS_GITHUB_BRANCH: 'content', ...editor }).cms).toBeUndefined();
+    expect(readConfig({ CMS_GITHUB_REPO: 'acme/site', ...editor }).cms).toEqual({ repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' });
   });
 
   it('needs CMS_AUTH_URL with CMS_GITHUB_REPO: editors sign in through it', () => {
-    const error = rejection({ CMS_GITHUB_REPO: 'acme/site' });
+    const error = rejection({ CMS_GITHUB_REPO: 'acme/site', CMS_ORIGIN: 'https://admin.example.org' });
     expect(error.message).toBe('Invalid CMS_AUTH_URL="": expected ' + ENV_ACCEPTED.CMS_AUTH_URL);
+  });
+
+  it('needs an origin of its own with CMS_GITHUB_REPO, not the site’s: the editor keeps the git host’s token there', () => {
+    const editor = { CMS_GITHUB_REPO: 'acme/site', CMS_AUTH_URL: 'https://auth.example.org' };
+    expect(rejection(editor).message).toBe('Invalid CMS_ORIGIN="": expected ' + ENV_ACCEPTED.CMS_ORIGIN);
+    expect(rejection({ ...editor, PUBLIC_URL: 'https://www.example.org', CMS_ORIGIN: 'https://www.example.org/' }).message).toBe('Invalid CMS_ORIGIN="https://www.example.org/": expected ' + ENV_ACCEPTED.CMS_ORIGIN);
+    expect(rejection({ ...editor, CMS_ORIGIN: 'https://admin.example.org/editor' }).variable).toBe('CMS_ORIGIN');
   });
 });
 

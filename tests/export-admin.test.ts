@@ -1,8 +1,8 @@
 /**
  * The static export and the browser editor (docs/decisions/0005-browser-editor.md):
- * nothing of it unless CMS_GITHUB_REPO is given; with it, nginx serves /admin/
- * as the server does, with the editor's own headers, and the site's pages
- * with theirs.
+ * nothing of it unless CMS_GITHUB_REPO is given; with it, nginx serves the
+ * editor on its own origin as the server does, with the editor's own
+ * headers, and the site's pages with theirs, without the editor.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,7 +16,8 @@ import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
-const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org' };
+const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+const EDITOR_HOST = 'admin.example.net';
 const site = defaultSite;
 const missing = nginxMissing();
 const haveNginx = missing === undefined;
@@ -28,6 +29,7 @@ describe('the static export without CMS_GITHUB_REPO', () => {
     try {
       const { siteDir, nginxDir, files } = await exportSite({ outDir, site });
       expect(existsSync(join(siteDir, 'admin'))).toBe(false);
+      expect(existsSync(join(outDir, 'admin'))).toBe(false);
       expect(existsSync(join(nginxDir, ADMIN_INCLUDE))).toBe(false);
       expect(files.filter(({ url }) => url.startsWith('/admin'))).toEqual([]);
     } finally {
@@ -45,15 +47,17 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
-    const { siteDir, nginxDir } = await exportSite({ outDir, site, cms });
+    const { siteDir, nginxDir, editorDir } = await exportSite({ outDir, site, cms });
     node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms } }));
     // Installed as an operator would: both includes in snippets/, our port and root.
     const conf = join(outDir, 'run', 'conf');
     await mkdir(join(conf, 'snippets'), { recursive: true });
-    for (const include of [HEADERS_INCLUDE, ADMIN_INCLUDE]) await writeFile(join(conf, 'snippets', include), await readFile(join(nginxDir, include)));
     const port = await freePort();
+    const listen = (text: string) => text.replace(/listen \d+;/, `listen 127.0.0.1:${port};`);
+    await writeFile(join(conf, 'snippets', HEADERS_INCLUDE), await readFile(join(nginxDir, HEADERS_INCLUDE)));
+    await writeFile(join(conf, 'snippets', ADMIN_INCLUDE), listen(await readFile(join(nginxDir, ADMIN_INCLUDE), 'utf8')).replace(/root \S+;/, `root ${editorDir};`));
     const template = await readFile(join(nginxDir, 'static-site.conf'), 'utf8');
-    await writeFile(join(conf, 'static-site.conf'), template.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/root \S+;/, `root ${siteDir};`));
+    await writeFile(join(conf, 'static-site.conf'), listen(template).replace(/root \S+;/, `root ${siteDir};`));
     await writeFile(join(conf, 'nginx.conf'), standaloneNginxConfig(join(outDir, 'run'), '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] }));
     nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
@@ -70,19 +74,30 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  it.each(['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH])('%s: the same body, content type and headers as the server, its own CSP', async (url) => {
-    const [fromNode, fromNginx] = await Promise.all([fetchRaw(`http://127.0.0.1:${node.port}`, url), fetchRaw(nginxOrigin, url)]);
+  const toEditor = { host: EDITOR_HOST };
+
+  it.each(['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH])('%s on the editor’s origin: the same body, content type and headers as the server, its own CSP', async (url) => {
+    const [fromNode, fromNginx] = await Promise.all([fetchRaw(`http://127.0.0.1:${node.port}`, url, toEditor), fetchRaw(nginxOrigin, url, toEditor)]);
     expect(fromNode.status).toBe(200);
     expect(fromNginx.status).toBe(200);
     expect(fromNginx.body.equals(fromNode.body), 'the same bytes').toBe(true);
     for (const name of ['content-type', 'content-security-policy', 'cross-origin-opener-policy', 'cache-control', 'x-frame-options']) {
       expect(fromNginx.headers[name], name).toBe(fromNode.headers[name]);
     }
-    expect(fromNginx.headers['content-security-policy']).toContain('connect-src \'self\' https://api.github.com');
+    expect(fromNginx.headers['content-security-policy']).toContain("connect-src 'self' blob: https://api.github.com");
+  });
+
+  it('serves nothing of the site on the editor’s origin, and nothing of the editor on the site’s, as the server does', async () => {
+    for (const [url, host] of [['/about', EDITOR_HOST], ['/admin/', 'www.example.com'], [ADMIN_SCRIPT_PATH, 'www.example.com']] as const) {
+      const [fromNode, fromNginx] = await Promise.all([fetchRaw(`http://127.0.0.1:${node.port}`, url, { host }), fetchRaw(nginxOrigin, url, { host })]);
+      expect([fromNginx.status, fromNode.status], `${host}${url}`).toEqual([404, 404]);
+    }
+    const root = await fetchRaw(nginxOrigin, '/', toEditor);
+    expect([root.status, root.headers.location]).toEqual([302, '/admin/']);
   });
 
   it('keeps the site’s own CSP on its pages', async () => {
-    const [admin, about] = await Promise.all([fetchRaw(nginxOrigin, '/admin/'), fetchRaw(nginxOrigin, '/about')]);
+    const [admin, about] = await Promise.all([fetchRaw(nginxOrigin, '/admin/', toEditor), fetchRaw(nginxOrigin, '/about')]);
     expect(about.status).toBe(200);
     expect(about.headers['content-security-policy']).not.toBe(admin.headers['content-security-policy']);
     expect(about.headers['content-security-policy']).not.toContain('unsafe');

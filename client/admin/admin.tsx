@@ -1,23 +1,46 @@
 /**
- * The browser editor (Decap CMS) at /admin: the collections generated from
- * the content schemas, a format per collection that keeps the schema line,
- * and a preview drawn with the site's own page. Its backend (the local one
- * in `npm run dev`, GitHub in production) comes from /admin/config.yml,
- * which the server writes from its settings. docs/decisions/0005-browser-editor.md.
+ * The browser editor (Decap CMS) at /admin: Decap's core with only what the
+ * site's content needs (the GitHub and local backends, eight widgets, the
+ * English phrases), each backend with the content check in front of its
+ * writes (repository.ts), the collections generated from the content
+ * schemas, a format per collection that keeps the schema line, a preview
+ * drawn with the site's own page, and a banner with what the check says.
+ * Which backend (the local one in `npm run dev`, GitHub in production)
+ * comes from /admin/config.yml, which the server writes from its settings.
+ * docs/decisions/0005-browser-editor.md.
  */
-import CMS from 'decap-cms-app';
+import CMS from 'decap-cms-core';
 import type { CmsConfig } from 'decap-cms-core';
+import { GitHubBackend } from 'decap-cms-backend-github';
+import { ProxyBackend } from 'decap-cms-backend-proxy';
+import { en } from 'decap-cms-locales';
+import ImageWidget from 'decap-cms-widget-image';
+import ListWidget from 'decap-cms-widget-list';
+import MarkdownWidget from 'decap-cms-widget-markdown';
+import NumberWidget from 'decap-cms-widget-number';
+import ObjectWidget from 'decap-cms-widget-object';
+import SelectWidget from 'decap-cms-widget-select';
+import StringWidget from 'decap-cms-widget-string';
+import TextWidget from 'decap-cms-widget-text';
+import { showBanner } from './banner.tsx';
 import { formatter } from './formats.ts';
 import { previewOf } from './preview.tsx';
+import { checked } from './repository.ts';
 import { setup } from './setup.ts';
+
+CMS.registerBackend('github', checked(GitHubBackend));
+CMS.registerBackend('proxy', checked(ProxyBackend));
+for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, ListWidget, ObjectWidget, MarkdownWidget, ImageWidget]) CMS.registerWidget(widget.Widget());
+CMS.registerLocale('en', en);
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
 for (const collection of setup.collections) {
-  const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
-  CMS.registerPreviewTemplate(collection.name, previewOf(collection.key, fields, setup.site, setup.assets));
+  const format = setup.formats.find((candidate) => candidate.name === collection.format)!;
+  CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets));
 }
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 
 const { collections, media_folder, public_folder } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
 CMS.init({ config: { collections, media_folder, public_folder } as unknown as CmsConfig });
+showBanner();

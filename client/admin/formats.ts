@@ -4,8 +4,10 @@
  * as the first line, which the content check requires
  * (content/load.ts). Registered per collection with Decap's
  * registerCustomFormat, so the local backend and GitHub both write it.
+ * A file broken elsewhere still opens: what its YAML holds up to the mistake
+ * fills the form, and the check (banner.tsx, the preview) says what is wrong.
  */
-import { parse, stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import type { CmsFormat } from '../../content/editor.ts';
 import { splitFrontMatter } from '../../content/markdown.ts';
 
@@ -19,17 +21,17 @@ export interface Formatter {
 export function formatter(format: CmsFormat): Formatter {
   return {
     fromFile(text) {
-      if (!format.markdown) return (parse(text) as Data | null) ?? {};
+      if (!format.markdown) return fields(text);
       // The same split as the content check: a line ---, the fields, a line ---, then the text.
       const split = splitFrontMatter(text);
       if (!split) return { body: text };
-      return { ...((parse(split.yaml) as Data | null) ?? {}), body: split.body.replace(/^\s*\n/, '') };
+      return { ...fields(split.yaml), body: split.body.replace(/^\s*\n/, '') };
     },
     toFile(data, sortedKeys = []) {
       const { body, ...fields } = cleaned(data, format.nullable) as Data;
-      const ordered = Object.fromEntries(
-        Object.entries(fields).sort(([a], [b]) => rank(sortedKeys, a) - rank(sortedKeys, b)),
-      );
+      // A field the form does not have (a misspelt one, from a file edited elsewhere) is one the check refuses, and the owner cannot see it to fix it: it goes.
+      const known = Object.entries(fields).filter(([key]) => sortedKeys.length === 0 || sortedKeys.includes(key));
+      const ordered = Object.fromEntries(known.sort(([a], [b]) => rank(sortedKeys, a) - rank(sortedKeys, b)));
       const yaml = `${format.schemaLine}\n${stringify(ordered, { lineWidth: 0 })}`;
       if (!format.markdown) return yaml;
       return `---\n${yaml}---\n\n${typeof body === 'string' ? body.trim() : ''}\n`;
@@ -37,7 +39,18 @@ export function formatter(format: CmsFormat): Formatter {
   };
 }
 
-/** Fields in the editor's order; any it does not know after them, as they were. */
+/** The fields a YAML text holds, as far as they can be read: a group of fields, or none. */
+function fields(yaml: string): Data {
+  let value: unknown;
+  try {
+    value = parseDocument(yaml, { uniqueKeys: false }).toJS();
+  } catch {
+    return {};
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : {};
+}
+
+/** Fields in the editor's order. */
 function rank(sortedKeys: readonly string[], key: string): number {
   const index = sortedKeys.indexOf(key);
   return index === -1 ? sortedKeys.length : index;

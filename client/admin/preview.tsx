@@ -1,12 +1,14 @@
 /**
  * The editor's preview: the entry being edited drawn with the site's own
  * page (shared/ui/Page.tsx) and stylesheet, in the rest of the content as
- * the admin was built with it, placeholders filled as on the site.
+ * the repository has it now (repository.ts), placeholders filled as on the
+ * site; above it, every problem the build would stop on with the entry as
+ * it stands, the same lines the save would be refused with.
  */
-import { Component, useEffect, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
-import type { CmsField } from '../../content/editor.ts';
-import { content as siteContent } from '../../content/index.ts';
+import type { CmsCollection, CmsField } from '../../content/editor.ts';
+import { checkContent, pathOf } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import type { CollectionKey, Content } from '../../content/schema.ts';
 import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
@@ -14,6 +16,9 @@ import { fillSite } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
+import { checkEdited } from './check.ts';
+import type { Formatter } from './formats.ts';
+import { repositoryContent } from './repository.ts';
 
 type Data = Record<string, unknown>;
 
@@ -46,9 +51,9 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
   }
 }
 
-/** The page context of the address an entry is shown at, as the server would make it. */
-export function previewContext(name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
-  const edited = withEntry(siteContent, name, id, data);
+/** The page context of the address an entry is shown at, as the server would make it, in a content. */
+export function previewContext(base: Content, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
+  const edited = withEntry(base, name, id, data);
   const { routes, content } = fillSite(site, edited.content);
   const [path, query = ''] = edited.path.split('?');
   const route = routes.find((candidate) => candidate.path === path) ?? routes[0]!;
@@ -94,20 +99,72 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
   }
 }
 
+/** How long typing pauses before the entry is checked again. */
+const CHECK_AFTER_MS = 300;
+
 /** A preview template for one collection (CMS.registerPreviewTemplate). */
-export function previewOf(name: CollectionKey, fields: readonly CmsField[], site: SiteConfig, assets: Record<string, string>) {
-  const asset = (source: string) => assets[source] ?? `/assets/${source}`;
-  return function Preview({ entry, document }: PreviewTemplateComponentProps) {
+export function previewOf(collection: CmsCollection, format: Formatter, site: SiteConfig, assets: Record<string, string>) {
+  const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
+  return function Preview({ entry, document, getAsset }: PreviewTemplateComponentProps) {
     // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
     const data = completed(fields, entry.get('data')?.toJS());
-    const id = String(entry.get('slug') ?? '');
-    // A new boundary for each version of the entry: the next keystroke may well draw.
+    const id = collection.files ? collection.key : String(entry.get('slug') ?? '');
+    const text = format.toFile(entry.get('data')?.toJS() ?? {});
+    const path = String(entry.get('path') ?? '') || pathOf({ collection: collection.key, id: id || 'new-entry' });
+    const [state, setState] = useState<{ base?: Content; problems?: string[] }>({});
+
+    useEffect(() => {
+      let current = true;
+      const timer = setTimeout(async () => {
+        const repository = await repositoryContent();
+        if (!repository || !current) return;
+        const files = [...repository.files.filter((file) => file.path !== path), { path, text }];
+        const { problems } = await checkEdited(files, repository.art);
+        if (current) setState({ base: checkContent(repository).content, problems });
+      }, CHECK_AFTER_MS);
+      return () => {
+        current = false;
+        clearTimeout(timer);
+      };
+    }, [path, text]);
+
+    // A picture of content/art comes from the repository (or the upload not yet saved), through Decap; the rest from the build.
+    const asset = (source: string) => (source.startsWith('art/') ? String(getAsset(source.slice('art/'.length))) : (assets[source] ?? `/assets/${source}`));
+    const { base, problems } = state;
     return (
-      <PreviewBoundary key={JSON.stringify(data)}>
-        <EntryPage ctx={() => previewContext(name, id, data, site, asset)} document={document} />
-      </PreviewBoundary>
+      <>
+        {problems && problems.length > 0 ? <Problems problems={problems} /> : null}
+        {base ? (
+          // A new boundary for each version of the entry: the next keystroke may well draw.
+          <PreviewBoundary key={JSON.stringify(data)}>
+            <EntryPage ctx={() => previewContext(base, collection.key, id, data, site, asset)} document={document} />
+          </PreviewBoundary>
+        ) : (
+          <p className="notice" role="status">
+            {problems ? 'The page is drawn once the content the rest of the site is made from can be read.' : 'Reading the content…'}
+          </p>
+        )}
+      </>
     );
   };
+}
+
+/** The problem lines, as the build and a refused save print them. */
+function Problems({ problems }: { problems: readonly string[] }) {
+  return (
+    <div className="notice" role="alert">
+      <p>
+        <strong>Not ready to publish:</strong> {problems.length} {problems.length === 1 ? 'problem' : 'problems'} the site would refuse.
+      </p>
+      <ul>
+        {problems.map((line) => (
+          <li key={line}>
+            <code>{line}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** The page, inside the boundary: making its context can throw too. */

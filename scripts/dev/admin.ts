@@ -28,10 +28,11 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     res.end(bytes);
   };
   const bundle = async () => {
-    const [{ bundleAdmin }, { content }, { readConfig }] = await Promise.all([import('../admin.ts'), import('../../content/index.ts'), import('../../server/config.ts')]);
+    const [{ bundleAdmin }, { readConfig }] = await Promise.all([import('../admin.ts'), import('../../server/config.ts')]);
+    // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return (await bundleAdmin(manifest, readConfig(process.env).site, content)).script;
+    return (await bundleAdmin(manifest, readConfig(process.env).site)).script;
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);

@@ -36,6 +36,8 @@ async function startSite(): Promise<RequestListener> {
     );
     building.catch(() => undefined);
     const { problems } = await checking;
+    // The editor's bundle draws its preview with this run's client build: it is there before the site is, broken content or not.
+    await building.catch(() => undefined);
     if (problems.length > 0) {
       for (const line of problems) console.error(`content: ${line}`);
       console.error('The site stopped on the content problems above; open tabs show them, and the next save tries again.');

@@ -1,13 +1,17 @@
 /**
  * The browser editor in `npm run dev`, in Chromium, on a throw-away copy of
- * the project: open /admin, change a category's subtitle, publish, and find
- * the new subtitle in the file, in the open tab of Our Products (which
- * reloads by itself) and on the category's page.
+ * the project, doing what the owners of the words do: change a subtitle and
+ * publish; add a category with a picture uploaded in its field; upload
+ * pictures under Media; try to save what the site would refuse; open the
+ * editor while a file is broken and fix it there; close the tab on unsaved
+ * work and find it again. Each time: what the file holds, and what the page
+ * shows.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { Resvg } from '@resvg/resvg-js';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS } from '../helpers.ts';
 import { describeInBrowser } from './harness.ts';
@@ -18,13 +22,16 @@ const chromiumPath = inject('chromiumPath');
 const SLOW = 60_000;
 vi.setConfig({ testTimeout: 180_000 });
 
+/** A picture of the size categories are shown at, as a PNG. */
+const png = (colour: string) => Buffer.from(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng());
+const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320"><rect width="480" height="320" fill="#e8e1d1"/></svg>\n';
+
 describeInBrowser('the browser editor in npm run dev', () => {
   let sandbox: Sandbox;
   let dev: DevServer;
   let browser: Browser;
   let context: BrowserContext;
-  const file = 'content/words/categories/textiles.yaml';
-  const subtitle = 'Woven, knitted and non-woven, saved in the editor';
+  const file = (path: string) => readFileSync(join(sandbox.root, path), 'utf8');
 
   beforeAll(async () => {
     sandbox = copyProject();
@@ -39,43 +46,200 @@ describeInBrowser('the browser editor in npm run dev', () => {
     sandbox?.remove();
   });
 
-  it('changes a category’s subtitle: saved to its file, shown in the open tab and on its page', async () => {
-    const products = await context.newPage();
-    await products.goto(`${dev.origin}/products`);
-    await products.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
-    expect(await products.getByText(subtitle).count()).toBe(0);
-
-    const admin = await context.newPage();
+  /** /admin at an entry's address, signed in to the local backend; what the page says in its console is kept. */
+  async function openEditor(hash: string, { page = undefined as Page | undefined } = {}) {
+    const admin = page ?? (await context.newPage());
     const problems: string[] = [];
     admin.on('pageerror', (error) => problems.push(error.message));
     // Blocked by the CSP, a request would show here as a console error.
     admin.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    await admin.goto(`${dev.origin}/admin/`);
-    // The local backend needs no credentials; Decap may still show its button for it.
-    const collections = admin.getByRole('link', { name: 'Product categories', exact: true });
+    await admin.goto(`${dev.origin}/admin/${hash}`);
+    // The local backend needs no credentials, but Decap may still show its button for it; signed in, the avatar menu shows.
     const login = admin.getByRole('button', { name: 'Login' });
-    await collections.or(login).first().waitFor({ timeout: SLOW });
+    const signedIn = admin.locator('[data-testid="app-header"], [data-testid="editor-toolbar"]').or(admin.getByRole('button', { name: 'Publish' })).or(admin.getByRole('link', { name: 'Media' }));
+    await signedIn.or(login).first().waitFor({ timeout: SLOW });
     if (await login.isVisible()) await login.click();
-    await collections.click();
-    await admin.getByRole('link', { name: 'Textiles' }).click();
+    await signedIn.first().waitFor({ timeout: SLOW });
+    return { admin, problems };
+  }
 
+  async function publish(admin: Page) {
+    await admin.getByRole('button', { name: 'Publish' }).click();
+    await admin.getByText('Publish now').click();
+  }
+
+  it('changes a category’s subtitle: saved to its file, shown in the open tab and on its page', async () => {
+    const path = 'content/words/categories/textiles.yaml';
+    const subtitle = 'Woven, knitted and non-woven, saved in the editor';
+    const products = await context.newPage();
+    await products.goto(`${dev.origin}/products`);
+    await products.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
+    expect(await products.getByText(subtitle).count()).toBe(0);
+
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles');
     const field = admin.getByLabel('Subtitle', { exact: true });
     await field.waitFor({ timeout: SLOW });
     expect(await field.inputValue()).toBe('Fabrics for apparel and industry');
     await field.fill(subtitle);
     // The preview draws the page with the site's own stylesheet.
     await admin.frameLocator('iframe').locator('h1', { hasText: 'Textiles' }).waitFor();
-    await admin.getByRole('button', { name: 'Publish' }).click();
-    await admin.getByText('Publish now').click();
+    await publish(admin);
 
-    const saved = () => readFileSync(join(sandbox.root, file), 'utf8');
-    await expect.poll(saved, { timeout: SLOW }).toContain(`subtitle: ${subtitle}\n`);
-    expect(saved().split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
+    await expect.poll(() => file(path), { timeout: SLOW }).toContain(`subtitle: ${subtitle}\n`);
+    expect(file(path).split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
     await products.getByText(subtitle).waitFor({ timeout: SLOW });
     // The category's own page names it in its share image's description.
     await expect.poll(async () => (await fetch(`${dev.origin}/products/textiles`)).text(), { timeout: SLOW }).toContain(subtitle);
     expect(problems).toEqual([]);
+    await admin.close();
+    await products.close();
+  });
+
+  it('adds a category with a picture uploaded in its field: the file, the picture in content/art, and both on its page', async () => {
+    const { admin, problems } = await openEditor('#/collections/categories/new');
+    await admin.getByLabel('Order', { exact: true }).fill('6');
+    await admin.getByLabel('Address', { exact: true }).fill('medical-supplies');
+    await admin.getByLabel('Title', { exact: true }).fill('Medical Supplies');
+    await admin.getByLabel('Subtitle', { exact: true }).fill('Consumables for clinics');
+    await admin.getByLabel('Description', { exact: true }).fill('Gloves, dressings and the like, for clinics and laboratories.');
+    await admin.getByLabel('Intro', { exact: true }).fill('We source medical consumables from approved makers.');
+    await admin.getByRole('button', { name: 'Choose an image' }).click();
+    await admin.locator('input[type="file"]').setInputFiles({ name: 'medical-supplies.png', mimeType: 'image/png', buffer: png('#c0873f') });
+    await admin.getByRole('button', { name: 'Choose selected' }).click();
+    await admin.getByLabel('Illustration text', { exact: true }).fill('A dark circle on a sand panel');
+    await admin.getByRole('button', { name: /Add headings/ }).click();
+    await admin.getByLabel('Heading', { exact: true }).fill('Disposables');
+    await admin.getByRole('button', { name: /Add items/ }).click();
+    await admin.getByLabel('Items', { exact: true }).fill('Nitrile gloves');
+    // The preview draws the new page with the picture not yet saved.
+    await admin.frameLocator('iframe').locator('h1', { hasText: 'Medical Supplies' }).waitFor();
+    await expect.poll(() => admin.frameLocator('iframe').locator('img.page-header__art').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    await publish(admin);
+
+    const picture = join(sandbox.root, 'content/art/medical-supplies.png');
+    await expect.poll(() => existsSync(picture), { timeout: SLOW }).toBe(true);
+    expect(readFileSync(picture).subarray(1, 4).toString('latin1')).toBe('PNG');
+    const category = 'content/words/categories/medical-supplies.yaml';
+    await expect.poll(() => existsSync(join(sandbox.root, category)), { timeout: SLOW }).toBe(true);
+    expect(file(category)).toContain('  file: medical-supplies.png\n');
+
+    const page = await context.newPage();
+    await expect.poll(async () => (await page.goto(`${dev.origin}/products/medical-supplies`))?.status(), { timeout: SLOW }).toBe(200);
+    const art = page.locator('img.page-header__art');
+    expect(await art.getAttribute('src')).toMatch(/^\/assets\/art\/medical-supplies\.[0-9a-f]{12}\.png$/);
+    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    expect(problems).toEqual([]);
+    await page.close();
+    await admin.close();
+  });
+
+  it('uploads an SVG and a WebP under Media to content/art, and refuses a file that is no picture, writing nothing', async () => {
+    const { admin, problems } = await openEditor('#/media');
+    const webp = Buffer.from(
+      await admin.evaluate(() => {
+        const canvas = Object.assign(document.createElement('canvas'), { width: 480, height: 320 });
+        canvas.getContext('2d')!.fillRect(0, 0, 480, 320);
+        return canvas.toDataURL('image/webp').split(',')[1]!;
+      }),
+      'base64',
+    );
+    const upload = async (name: string, mimeType: string, buffer: Buffer) => admin.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
+    await upload('loom-sketch.svg', 'image/svg+xml', Buffer.from(svg));
+    await upload('field-rows.webp', 'image/webp', webp);
+    for (const name of ['loom-sketch.svg', 'field-rows.webp']) await expect.poll(() => existsSync(join(sandbox.root, 'content/art', name)), { timeout: SLOW }).toBe(true);
+    expect(readFileSync(join(sandbox.root, 'content/art/loom-sketch.svg'), 'utf8')).toBe(svg);
+
+    await upload('not-a-picture.png', 'image/png', Buffer.from('a text file, named as a picture'));
+    await admin.getByRole('alert', { name: 'Content check' }).getByText('content/art/not-a-picture.png is not a picture that can be read').waitFor({ timeout: SLOW });
+    expect(existsSync(join(sandbox.root, 'content/art/not-a-picture.png'))).toBe(false);
+    expect(problems.filter((problem) => !problem.includes('not-a-picture.png'))).toEqual([]);
+    await admin.close();
+  });
+
+  it('does not save what the site would refuse: the lines beside the entry, the file as it was', async () => {
+    const path = 'content/words/categories/textiles.yaml';
+    const before = file(path);
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles');
+    const order = admin.getByLabel('Order', { exact: true });
+    await order.waitFor({ timeout: SLOW });
+    // Another category's order: Decap's own checks pass it, the site's do not.
+    await order.fill('1');
+    const line = /^content\/words\/categories\/textiles\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.yaml$/;
+    // Beside the entry as it is typed (the preview), before any save.
+    await expect.poll(() => admin.frameLocator('iframe').getByRole('alert').locator('li').allTextContents(), { timeout: SLOW }).toEqual([expect.stringMatching(line)]);
+    await publish(admin);
+    const banner = admin.getByRole('alert', { name: 'Content check' });
+    await banner.getByText('Not saved').waitFor({ timeout: SLOW });
+    expect(await banner.locator('li code').allTextContents()).toEqual([expect.stringMatching(line)]);
+    expect(file(path)).toBe(before);
+    // What the page logged is the refusal, once, and Decap's rejection of the save that followed it.
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((problem) => problem.includes('content check refused') || problem === 'Object')).toBe(true);
+    await admin.close();
+  });
+
+  it('opens while a file is broken, names the problem, and lets the owner fix the entry there', async () => {
+    const path = 'content/words/about.yaml';
+    const original = file(path);
+    // Edited elsewhere (the git host's web editor): a field's name misspelt.
+    writeFileSync(join(sandbox.root, path), original.replace(/^lead:/m, 'laed:'));
+    await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(500);
+
+    const { admin, problems } = await openEditor('');
+    const banner = admin.getByRole('alert', { name: 'Content check' });
+    await banner.getByText('The content has problems').waitFor({ timeout: SLOW });
+    expect(await banner.locator('li code').allTextContents()).toEqual([
+      expect.stringMatching(/^content\/words\/about\.yaml:\d+:1: lead: is missing$/),
+      expect.stringMatching(/^content\/words\/about\.yaml:\d+:1: laed: is not a field of this entry \(a typo\?\)$/),
+    ]);
+    await banner.getByRole('link', { name: 'Open' }).first().click();
+    const lead = admin.getByLabel('Lead', { exact: true });
+    await lead.waitFor({ timeout: SLOW });
+    expect(await lead.inputValue()).toBe('');
+    await lead.fill('We find the three best offers for what you buy, and keep your name out of the market.');
+    await publish(admin);
+
+    await expect.poll(() => file(path), { timeout: SLOW }).toContain('lead: We find the three best offers');
+    expect(file(path)).not.toContain('laed:');
+    await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(200);
+    await expect.poll(() => banner.isVisible(), { timeout: SLOW }).toBe(false);
+    expect(problems).toEqual([]);
+    await admin.close();
+  });
+
+  it('keeps a new entry’s unsaved work when the tab is closed, and offers it back when it is opened again', async () => {
+    // A new entry: for an entry the repository has, Decap 3.19 offers the work back and then loads the saved one over it (decision 0005).
+    const hash = '#/collections/pages/new';
+    const { admin } = await openEditor(hash);
+    const title = admin.getByLabel('Title', { exact: true });
+    await title.waitFor({ timeout: SLOW });
+    await title.fill('Questions buyers ask us');
+    // Decap keeps the draft in the browser's storage (IndexedDB, through localForage) a moment after typing.
+    const backup = () =>
+      admin.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open('localforage');
+            open.onsuccess = () => {
+              const get = open.result.transaction('keyvaluepairs').objectStore('keyvaluepairs').get('backup.pages');
+              get.onsuccess = () => resolve(JSON.stringify(get.result ?? null));
+            };
+          }),
+      );
+    await expect.poll(backup, { timeout: SLOW }).toContain('Questions buyers ask us');
+    await admin.close();
+
+    const again = await context.newPage();
+    const asked: string[] = [];
+    again.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await openEditor(hash, { page: again });
+    await expect.poll(() => again.getByLabel('Title', { exact: true }).inputValue(), { timeout: SLOW }).toBe('Questions buyers ask us');
+    expect(asked).toEqual(['A local backup was recovered for this entry, would you like to use it?']);
+    await again.close();
   });
 });
