@@ -1,14 +1,18 @@
 /**
  * `npm run size`: what a first visit to each page transfers with brotli, per
- * kind of file, against the budgets of issue 4. Exits non-zero when a budget
- * is exceeded.
+ * kind of file, against the budgets of issue 4, and the browser editor's
+ * bundle against its own (issue 29). Exits non-zero when a budget is
+ * exceeded.
  */
+import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { parse } from 'node-html-parser';
 import { createApp } from '../server/app.ts';
+import { defaultAdminDir } from '../server/admin.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
@@ -16,7 +20,7 @@ import { defaultSite } from '../shared/site.ts';
 import { fetchRaw } from './export.ts';
 
 const KB = 1024;
-const BUDGET = { html: 12 * KB, css: 10 * KB, js: 65 * KB, ownJs: 6 * KB, homeImages: 60 * KB };
+const BUDGET = { html: 12 * KB, css: 10 * KB, js: 65 * KB, ownJs: 6 * KB, homeImages: 60 * KB, editorJs: 1.2 * KB * KB };
 /** What a first response can carry before the client's first acknowledgement (ten TCP segments): the page and its inline CSS. */
 const FIRST_ROUND_TRIP = 14 * KB;
 
@@ -98,7 +102,11 @@ const own = await esbuild.build({
 const ownBytes = brotliCompressSync(own.outputFiles[0]!.contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 failed ||= ownBytes > BUDGET.ownJs;
 console.log(`\nOur own JavaScript (React excluded), brotli: ${kb(ownBytes)}${mark(ownBytes, BUDGET.ownJs)}`);
-console.log(`Budgets: HTML ${kb(BUDGET.html)}, CSS ${kb(BUDGET.css)}, JS ${kb(BUDGET.js)} (own ${kb(BUDGET.ownJs)}), home images ${kb(BUDGET.homeImages)}.`);
+// The browser editor's bundle (dist/admin/admin.js), loaded only by the editor's own origin, served gzipped.
+const editorBytes = statSync(join(defaultAdminDir(defaultClientDir()), 'admin.js.gz')).size;
+failed ||= editorBytes > BUDGET.editorJs;
+console.log(`The browser editor's bundle, gzip: ${(editorBytes / KB / KB).toFixed(2)} MB${mark(editorBytes, BUDGET.editorJs)}`);
+console.log(`Budgets: HTML ${kb(BUDGET.html)}, CSS ${kb(BUDGET.css)}, JS ${kb(BUDGET.js)} (own ${kb(BUDGET.ownJs)}), home images ${kb(BUDGET.homeImages)}, the editor ${(BUDGET.editorJs / KB / KB).toFixed(1)} MB.`);
 server.close();
 if (failed) {
   console.log('A budget is exceeded (✗).');
