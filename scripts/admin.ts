@@ -10,20 +10,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { AdminSetup } from '../client/admin/setup.ts';
 import { cmsConfigProblems, cmsSetup } from '../content/editor.ts';
 import type { BuildManifest } from '../server/assets.ts';
+import { SHARE_FONTS } from '../shared/share-image-layout.ts';
 import type { SiteConfig } from '../shared/site.ts';
 
 const root = join(import.meta.dirname, '..');
 
-export interface AdminFiles {
-  html: string;
-  script: Uint8Array;
-}
+/** The editor's files by name, all served under /admin/: its page, its bundle and the chunk it loads to measure share images, HarfBuzz's wasm and the share images' fonts. */
+export type AdminFiles = Map<string, Uint8Array>;
+
+const require = createRequire(import.meta.url);
 
 /**
  * Decap checks its configuration when it starts with ajv, which compiles
@@ -48,6 +50,14 @@ const configCheckedAtBuild: esbuild.Plugin = {
   },
 };
 
+/** HarfBuzz's loader asks Node for `module`, `fs`, `path` and `url` only when it runs in Node: in the browser those imports stay unresolved and unrun. */
+const harfbuzzInBrowser: esbuild.Plugin = {
+  name: 'harfbuzz-in-browser',
+  setup(build) {
+    build.onResolve({ filter: /^(module|fs|path|url)$/ }, (args) => (/[\\/]harfbuzzjs[\\/]/.test(args.importer) ? { path: args.path, external: true } : undefined));
+  },
+};
+
 export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig): Promise<AdminFiles> {
   const setup: AdminSetup = { ...cmsSetup(), site, assets: Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])) };
   const { collections, media_folder, public_folder, formats } = setup;
@@ -59,30 +69,40 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig): Pr
       build.onLoad({ filter: /[\\/]client[\\/]admin[\\/]setup\.ts$/ }, () => ({ loader: 'js', contents: `export const setup = ${JSON.stringify(setup)};` }));
     },
   };
+  const outdir = join(root, 'dist', 'admin');
   const result = await esbuild.build({
     entryPoints: [join(root, 'client/admin/admin.tsx')],
     bundle: true,
     minify: true,
     format: 'esm',
+    // HarfBuzz (and the check's measuring) is a chunk loaded when an entry is first checked.
+    splitting: true,
+    chunkNames: '[name].[hash]',
     target: ['es2022'],
     jsx: 'automatic',
     // Decap's dependencies were written for webpack, which provides these two.
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     legalComments: 'none',
     write: false,
-    outdir: join(root, 'dist', 'admin'),
-    plugins: [setupAsData, configCheckedAtBuild],
+    outdir,
+    plugins: [setupAsData, configCheckedAtBuild, harfbuzzInBrowser],
     logLevel: 'warning',
   });
-  return { html: readFileSync(join(root, 'client/admin/index.html'), 'utf8'), script: result.outputFiles[0]!.contents };
+  const files: AdminFiles = new Map([['index.html', readFileSync(join(root, 'client/admin/index.html'))]]);
+  for (const file of result.outputFiles) files.set(relative(outdir, file.path), file.contents);
+  // harfbuzzjs finds its wasm beside the module that loads it (import.meta.url): the chunk, here.
+  files.set('harfbuzz.wasm', readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz.wasm')));
+  for (const font of SHARE_FONTS) files.set(`${font.id}.ttf`, readFileSync(require.resolve(`${font.package}/${font.file}`)));
+  return files;
 }
 
-/** dist/admin: index.html, admin.js and its gzip (brotli at the site's quality would take longer than the rest of the build). */
+/** dist/admin: the editor's files, and a gzip of each script (brotli at the site's quality would take longer than the rest of the build). */
 export async function buildAdmin(manifest: BuildManifest, site: SiteConfig, outDir = join(root, 'dist', 'admin')): Promise<void> {
   const files = await bundleAdmin(manifest, site);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  await writeFile(join(outDir, 'index.html'), files.html);
-  await writeFile(join(outDir, 'admin.js'), files.script);
-  await writeFile(join(outDir, 'admin.js.gz'), gzipSync(files.script, { level: 9 }));
+  for (const [name, bytes] of files) {
+    await writeFile(join(outDir, name), bytes);
+    if (name.endsWith('.js')) await writeFile(join(outDir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
+  }
 }

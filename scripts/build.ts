@@ -92,10 +92,11 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   // Each page's share image, drawn from the filled words; the manifest keeps what each says, for the server to compare.
   const filled = await site;
   if (filled) {
-    const { renderShareImage } = await import('./share-images.ts');
+    const { renderShareImage, shareImageFit } = await import('./share-images.ts');
     const images = new Map(filled.routes.map((route) => shareImage(route, filled.content)).map((image) => [image.name, image]));
+    await shareImageFit.prepare([...images.values()]);
     for (const image of images.values()) {
-      await emit(image.name, renderShareImage(image, shareImageCache));
+      await emit(image.name, await renderShareImage(image, { cacheDir: shareImageCache }));
       manifest.shareImages[image.name] = { title: image.title, line: image.line };
     }
   }

@@ -1,27 +1,38 @@
 /**
  * The share image of each page (Open Graph, X), drawn at build time: an SVG
- * of ours (the page's title and a line under it in Inter, the logo mark, and
- * the category's illustration or three quotation cards, in the site's
- * colours) rendered to a 1200×630 PNG by resvg (@resvg/resvg-js, prebuilt,
- * no install script). What each shows comes from shareImage() in
- * server/render/metadata.ts, which the pages' meta tags read too.
+ * of ours (the page's title and a line under it, the logo mark, and the
+ * category's picture or three quotation cards, in the site's colours)
+ * rendered to a 1200×630 PNG by resvg (@resvg/resvg-js, prebuilt, no
+ * install script). What each shows comes from shareImage()
+ * (shared/share-image.ts); where its words go, and in which fonts, from the
+ * layout the content check measured (shared/share-image-layout.ts), drawn
+ * line by line as measured. The fonts are npm packages' TrueType files, so
+ * the build needs no system fonts and downloads nothing.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
+import * as hb from 'harfbuzzjs';
+import sharp from 'sharp';
 import { escapeXml } from '../server/render/documents.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { SHARE_IMAGE, type ShareImage } from '../shared/share-image.ts';
-import type { ShareImageFit } from '../shared/check.ts';
+import { createShareImageFit, fontsFor, rightToLeft, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../shared/share-image-layout.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-/** Inter (SIL Open Font License) as TrueType, which resvg reads; an npm package, so the build needs no system fonts. */
-const FONTS = ['400Regular/Inter_400Regular.ttf', '600SemiBold/Inter_600SemiBold.ttf'].map((file) => require.resolve(`@expo-google-fonts/inter/${file}`));
-const RENDER: ResvgRenderOptions = { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' }, logLevel: 'off' };
+
+/** A share-image font's file in node_modules. */
+export function fontPath(font: ShareFont): string {
+  return require.resolve(`${font.package}/${font.file}`);
+}
+
+/** The share images' fit as the build measures it: HarfBuzz with the fonts read from node_modules. */
+export const shareImageFit = createShareImageFit(hb, async (font) => new Uint8Array(await readFile(fontPath(font))));
 
 /** The site's ink and paper (server/render/metadata.ts); client/styles.css: --ink-2; the mark's accent; the muted blue of the illustrations. */
 const INK = THEME_COLOR;
@@ -31,77 +42,58 @@ const ACCENT = '#c0873f';
 const MUTED = '#9fb0c6';
 
 const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE;
-const LEFT = 96;
+const { left: LEFT } = SHARE_LAYOUT;
 
 /**
- * The PNG of one page's share image. With `cacheDir`, an image drawn before
- * from the same SVG is read back: the dev server builds the client at every
- * start, and drawing these is most of that build.
+ * The PNG of one page's share image, its words laid out as the content check
+ * measured them (call shareImageFit.prepare first). With `cacheDir`, an image
+ * drawn before from the same SVG is read back: the dev server builds the
+ * client at every start, and drawing these is most of that build.
  */
-export function renderShareImage(image: ShareImage, cacheDir?: string): Buffer {
-  const svg = shareImageSvg(image);
+export async function renderShareImage(image: ShareImage, { cacheDir, artDir = join(root, 'content', 'art') }: { cacheDir?: string; artDir?: string } = {}): Promise<Buffer> {
+  const layout = shareImageFit.layout(image);
+  const svg = shareImageSvg(image, layout, await picture(image.art, artDir));
   const cached = cacheDir && join(cacheDir, `${createHash('sha256').update(svg).digest('hex')}.png`);
   if (cached && existsSync(cached)) return readFileSync(cached);
-  const png = new Resvg(svg, RENDER).render().asPng();
+  // Only the fonts its words need: each Resvg reads every font file it is given.
+  const fonts = [...fontsFor(image.title, SHARE_LAYOUT.title.weight), ...fontsFor(image.line, SHARE_LAYOUT.line.weight)].map(fontPath);
+  const png = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [...new Set(fonts)], defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
   if (cached) writeFileSync(cached, png);
   return png;
 }
 
-/** Which text does not fit its share image, if any (the content check reports it before the build draws). */
-export const shareImageFit: ShareImageFit = (image) => {
-  const fitted = fit(image);
-  if (!fitted.title) return { text: 'title', problem: `"${image.title}" is too long for its share image (shorten it)` };
-  return fitted.line ? undefined : { text: 'line', problem: `"${image.line}" is too long for ${image.art ? 'its share image' : 'the share images'} (shorten it)` };
-};
-
-function fit(image: ShareImage) {
-  // The text column ends where the illustration begins.
-  const textWidth = (image.art ? 620 : 700) - LEFT;
-  return {
-    title: fitText(image.title, textWidth, { largest: 88, smallest: 44, weight: 600, maxLines: 3 }),
-    line: fitText(image.line, textWidth, { largest: 32, smallest: 24, weight: 400, maxLines: 1 }),
-  };
+/** A category's picture as the SVG takes it: an SVG of ours nested, a PNG as it is, a WebP as a PNG (resvg reads no WebP). */
+async function picture(art: string | undefined, artDir: string): Promise<string | undefined> {
+  if (!art) return undefined;
+  const path = join(artDir, art);
+  const box = { x: 660, y: 155, width: 480, height: 320 };
+  if (art.endsWith('.svg')) return nested(readFileSync(path, 'utf8'), box.x, box.y, box.width, box.height, `0 0 ${box.width} ${box.height}`);
+  const png = art.endsWith('.png') ? readFileSync(path) : await sharp(path).png().toBuffer();
+  return `<image x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" href="data:image/png;base64,${png.toString('base64')}"/>`;
 }
 
-export function shareImageSvg(image: ShareImage): string {
-  const fitted = fit(image);
-  if (!fitted.title || !fitted.line) throw new Error(`The share image of "${image.title}" does not fit; the content check says which text`);
-  const { title: { lines, size }, line } = fitted;
+export function shareImageSvg(image: ShareImage, { title: { lines, size }, line }: ShareImageLayout, art: string | undefined): string {
   const lineHeight = Math.round(size * 1.08);
   const titleTop = 330 - ((lines.length - 1) * lineHeight) / 2;
-  const title = lines.map((text, index) => `<text x="${LEFT}" y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="600" letter-spacing="-1">${escapeXml(text)}</text>`);
+  const columnEnd = image.art ? SHARE_LAYOUT.columnEnd.art : SHARE_LAYOUT.columnEnd.cards;
+  // A line that reads right to left is set from the column's right edge, in an isolate of its own (resvg's
+  // paragraphs run left to right, whatever direction="rtl" says), so "مواد CE-2024" reads in its order.
+  // A title's lines go the way the whole title reads.
+  const placed = (paragraph: string) => (rightToLeft(paragraph) ? `x="${columnEnd}" text-anchor="end"` : `x="${LEFT}"`);
+  const words = (text: string, paragraph: string) => escapeXml(rightToLeft(paragraph) ? `\u2067${text}\u2069` : text);
+  const family = SHARE_FONT_FAMILIES.map((name) => (name.includes(' ') ? `'${name}'` : name)).join(', ');
+  const title = lines.map((text, index) => `<text ${placed(image.title)} y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="${SHARE_LAYOUT.title.weight}">${words(text, image.title)}</text>`);
   const ruleY = titleTop + (lines.length - 1) * lineHeight + 40;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="${INK}"/>`,
     nested(logoMark(), LEFT, 72, 96, 96, '0 0 32 32'),
-    image.art ? nested(source(`content/art/${image.art}`), 660, 155, 480, 320, '0 0 480 320') : nested(source('client/icon-sources/share-offers.svg'), 0, 0, WIDTH, HEIGHT, `0 0 ${WIDTH} ${HEIGHT}`),
-    `<g font-family="Inter" fill="${PAPER}">${title.join('')}</g>`,
-    `<rect x="${LEFT}" y="${ruleY}" width="56" height="4" rx="2" fill="${ACCENT}"/>`,
-    `<text x="${LEFT}" y="${ruleY + 62}" font-family="Inter" font-size="${line.size}" fill="${MUTED}">${escapeXml(image.line)}</text>`,
+    art ?? nested(source('client/icon-sources/share-offers.svg'), 0, 0, WIDTH, HEIGHT, `0 0 ${WIDTH} ${HEIGHT}`),
+    `<g font-family="${family}" fill="${PAPER}">${title.join('')}</g>`,
+    `<rect x="${rightToLeft(image.title) ? columnEnd - 56 : LEFT}" y="${ruleY}" width="56" height="4" rx="2" fill="${ACCENT}"/>`,
+    `<text ${placed(image.line)} y="${ruleY + 62}" font-family="${family}" font-size="${line.size}" font-weight="${SHARE_LAYOUT.line.weight}" fill="${MUTED}">${words(image.line, image.line)}</text>`,
     '</svg>',
   ].join('\n');
-}
-
-/** The largest size, in steps of 2 px, at which the text fits the column in at most maxLines lines, broken between words; undefined if none. */
-function fitText(text: string, maxWidth: number, fit: { largest: number; smallest: number; weight: number; maxLines: number }): { lines: string[]; size: number } | undefined {
-  const words = text.split(/\s+/);
-  for (let size = fit.largest; size >= fit.smallest; size -= 2) {
-    const lines: string[] = [];
-    for (const word of words) {
-      const last = lines.at(-1);
-      if (last !== undefined && textWidth(`${last} ${word}`, size, fit.weight) <= maxWidth) lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
-    }
-    if (lines.length <= fit.maxLines && lines.every((line) => textWidth(line, size, fit.weight) <= maxWidth)) return { lines, size };
-  }
-  return undefined;
-}
-
-/** The rendered width of a line, as resvg lays it out with the same font. */
-function textWidth(text: string, size: number, weight: number): number {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="200"><text x="0" y="150" font-family="Inter" font-size="${size}" font-weight="${weight}"${weight === 600 ? ' letter-spacing="-1"' : ''}>${escapeXml(text)}</text></svg>`;
-  return new Resvg(svg, RENDER).getBBox()?.width ?? Infinity;
 }
 
 /** The site's mark (the favicon), on a raised square so it shows on the ink background. */

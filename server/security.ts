@@ -66,7 +66,8 @@ export function securityHeaders(inline: InlineHashes = {}): HeaderList {
 /**
  * The headers of the browser editor's files (/admin): the site's, with a CSP
  * of their own (docs/decisions/0005-browser-editor.md says why each part):
- * scripts from this origin only, never inline, never eval; connections to
+ * scripts from this origin only, never inline, never eval, but compiling
+ * WebAssembly (HarfBuzz, which measures the share images' words); connections to
  * this origin, `gitHost` (the GitHub API), and blob: URLs, through which
  * Decap reads a picture the owner chose and keeps unsaved work; <style>
  * elements (emotion styles Decap with them); images of this origin, data:
@@ -77,6 +78,7 @@ export function securityHeaders(inline: InlineHashes = {}): HeaderList {
 export function adminHeaders(gitHost?: string): HeaderList {
   const options = structuredClone(helmetOptions) as unknown as Options;
   const directives = options.contentSecurityPolicy.directives;
+  directives.scriptSrc = ["'self'", "'wasm-unsafe-eval'"];
   directives.styleSrc = ["'self'", "'unsafe-inline'"];
   directives.imgSrc = ["'self'", 'data:', 'blob:', ...(gitHost ? ['https://avatars.githubusercontent.com'] : [])];
   directives.connectSrc = ["'self'", 'blob:', ...(gitHost ? [gitHost] : [])];

@@ -10,11 +10,10 @@ import { pathOf, type Checked, type Locate } from '../content/load.ts';
 import type { EntryRef } from '../content/schema.ts';
 import { aliases, HOME_PATH } from './paths.ts';
 import { fillSite, type FilledSite, type Route } from './routes.ts';
-import { shareImage, type ShareImage } from './share-image.ts';
+import { shareImage } from './share-image.ts';
+import type { ShareImageFit } from './share-image-layout.ts';
 import type { SiteConfig } from './site.ts';
 
-/** Whether a share image can be drawn: nothing wrong, or which text does not fit or cannot be drawn (and why). */
-export type ShareImageFit = (image: ShareImage) => { text: 'title' | 'line'; problem: string } | undefined;
 
 export interface SiteCheck {
   /** The content filled with the settings and its route table; undefined when there is any problem. */
@@ -23,9 +22,10 @@ export interface SiteCheck {
 }
 
 /** The whole check of a checked content (content/load.ts), for a site's settings: every problem the build stops on. */
-export function checkSite(checked: Checked, site: SiteConfig, fit: ShareImageFit): SiteCheck {
+export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareImageFit): Promise<SiteCheck> {
   if (!checked.content) return { problems: checked.problems };
   const filled = fillSite(site, checked.content);
+  await fit.prepare(filled.routes.map((route) => shareImage(route, filled.content)));
   const problems = siteProblems(filled, checked.locate, fit);
   return problems.length > 0 ? { problems } : { filled, problems };
 }
@@ -52,7 +52,7 @@ export function siteProblems({ routes, content }: FilledSite, locate: Locate, fi
     const image = shareImage(route, content);
     if (drawn.has(image.name)) continue;
     drawn.add(image.name);
-    const misfit = fit(image);
+    const misfit = fit.check(image);
     if (!misfit) continue;
     if (misfit.text === 'title') problems.push(locate(route.source, ['title'], misfit.problem));
     else if (route.category) problems.push(locate(route.source, ['subtitle'], misfit.problem));

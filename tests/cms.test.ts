@@ -300,7 +300,7 @@ describe('the editor in production, on its own origin', () => {
     expect((await supertest(app).post('/admin/').set('host', 'admin.example.net')).status).toBe(405);
   });
 
-  it('on, serves its page with no inline script and a CSP of its own: scripts from itself (no eval), connections to GitHub and the pictures chosen, only', async () => {
+  it('on, serves its page with no inline script and a CSP of its own: scripts from itself (no eval, but WebAssembly: HarfBuzz), connections to GitHub and the pictures chosen, only', async () => {
     const res = await editor(withEditor(), '/admin/');
     expect(res.status).toBe(200);
     expect([...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/admin/admin.js">']);
@@ -308,7 +308,7 @@ describe('the editor in production, on its own origin', () => {
       const [name, ...values] = part.trim().split(/\s+/);
       return [name, values.join(' ')];
     }));
-    expect(csp['script-src']).toBe("'self'");
+    expect(csp['script-src']).toBe("'self' 'wasm-unsafe-eval'");
     expect(csp['connect-src']).toBe("'self' blob: https://api.github.com");
     expect(csp['default-src']).toBe("'none'");
     expect(csp['frame-ancestors']).toBe("'none'");

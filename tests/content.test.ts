@@ -304,6 +304,12 @@ describe('the content check', () => {
     expect(await c.allProblems()).toEqual([`${W}/${CATEGORY}:${c.at(CATEGORY, long)}: title: "${long}" is too long for its share image (shorten it)`]);
   });
 
+  it('reports a character no font of the share images draws, at the field', async () => {
+    const c = contentCopy();
+    c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: वस्त्र for apparel');
+    expect(await c.allProblems()).toEqual([`${W}/${CATEGORY}:${c.at(CATEGORY, 'वस्त्र')}: subtitle: "वस्त्र for apparel" has व (U+0935), which no font of the share images draws`]);
+  });
+
   it('reports every problem, not only the first', () => {
     const c = contentCopy();
     c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: ""');

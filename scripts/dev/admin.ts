@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
 import type { BuildManifest } from '../../server/assets.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
@@ -18,7 +18,7 @@ import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
  * preview's assets come from.
  */
 export function devAdmin(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
-  let script: Promise<Uint8Array> | undefined;
+  let files: Promise<Map<string, Uint8Array>> | undefined;
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
   const send = async (res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
@@ -32,7 +32,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return (await bundleAdmin(manifest, readConfig(process.env).site)).script;
+    return bundleAdmin(manifest, readConfig(process.env).site);
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);
@@ -53,16 +53,31 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
       send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
     } else if (path === ADMIN_SCRIPT_PATH) {
       // Built once per run, on the first request: most runs never open the editor.
-      const built = (script ??= bundle());
+      const built = (files ??= bundle());
       const body = () =>
-        built.catch((error: unknown) => {
-          script = undefined;
-          const why = error instanceof Error ? error.message : String(error);
-          console.error(`admin: ${why}`);
-          // A module script that fails to load shows nothing; this one says why, in the page.
-          return `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`;
-        });
+        built.then(
+          (all) => all.get('admin.js')!,
+          (error: unknown) => {
+            files = undefined;
+            const why = error instanceof Error ? error.message : String(error);
+            console.error(`admin: ${why}`);
+            // A module script that fails to load shows nothing; this one says why, in the page.
+            return `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`;
+          },
+        );
       send(res, 'text/javascript; charset=utf-8', body).catch(failed(res));
+    } else if (path.startsWith(`${ADMIN_PATH}/`) && files) {
+      // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts.
+      const name = path.slice(ADMIN_PATH.length + 1);
+      const type = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf' }[extname(name)];
+      void files.then((all) => {
+        const bytes = all.get(name);
+        if (!bytes || !type) {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+          return void res.end('Not Found\n');
+        }
+        return send(res, type, () => bytes);
+      }).catch(failed(res));
     } else {
       return false;
     }

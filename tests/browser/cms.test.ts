@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS } from '../helpers.ts';
@@ -46,8 +46,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     sandbox?.remove();
   });
 
-  /** /admin at an entry's address, signed in to the local backend; what the page says in its console is kept. */
-  async function openEditor(hash: string, { page = undefined as Page | undefined } = {}) {
+  /** /admin at an address, signed in to the local backend, once `ready` (what the test goes on with) shows; what the page says in its console is kept. */
+  async function openEditor(hash: string, ready: (admin: Page) => Locator, { page = undefined as Page | undefined } = {}) {
     const admin = page ?? (await context.newPage());
     const problems: string[] = [];
     admin.on('pageerror', (error) => problems.push(error.message));
@@ -55,15 +55,22 @@ describeInBrowser('the browser editor in npm run dev', () => {
     admin.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
+    // A save before this one starts the site again: the editor's page is there once it answers.
+    await expect.poll(() => fetch(`${dev.origin}/admin/`).then((res) => res.status, () => 0), { timeout: SLOW }).toBe(200);
     await admin.goto(`${dev.origin}/admin/${hash}`);
-    // The local backend needs no credentials, but Decap may still show its button for it; signed in, the avatar menu shows.
+    // The local backend needs no credentials, but Decap shows its button for it until the first sign-in.
     const login = admin.getByRole('button', { name: 'Login' });
-    const signedIn = admin.locator('[data-testid="app-header"], [data-testid="editor-toolbar"]').or(admin.getByRole('button', { name: 'Publish' })).or(admin.getByRole('link', { name: 'Media' }));
-    await signedIn.or(login).first().waitFor({ timeout: SLOW });
+    await ready(admin).or(login).first().waitFor({ timeout: SLOW });
     if (await login.isVisible()) await login.click();
-    await signedIn.first().waitFor({ timeout: SLOW });
+    await ready(admin).waitFor({ timeout: SLOW });
     return { admin, problems };
   }
+
+  /**
+   * What the page logged, but for what a save in `npm run dev` brings: the site starts again,
+   * so what the editor asks of it in that moment is refused (and asked again).
+   */
+  const unexpected = (problems: readonly string[]) => problems.filter((problem) => !/^Failed to load resource: net::ERR_CONNECTION_(RESET|REFUSED)$/.test(problem));
 
   async function publish(admin: Page) {
     await admin.getByRole('button', { name: 'Publish' }).click();
@@ -72,15 +79,14 @@ describeInBrowser('the browser editor in npm run dev', () => {
 
   it('changes a category’s subtitle: saved to its file, shown in the open tab and on its page', async () => {
     const path = 'content/words/categories/textiles.yaml';
-    const subtitle = 'Woven, knitted and non-woven, saved in the editor';
+    const subtitle = 'Woven, knitted and non-woven, by hand';
     const products = await context.newPage();
     await products.goto(`${dev.origin}/products`);
     await products.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
     expect(await products.getByText(subtitle).count()).toBe(0);
 
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles');
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => page.getByLabel('Subtitle', { exact: true }));
     const field = admin.getByLabel('Subtitle', { exact: true });
-    await field.waitFor({ timeout: SLOW });
     expect(await field.inputValue()).toBe('Fabrics for apparel and industry');
     await field.fill(subtitle);
     // The preview draws the page with the site's own stylesheet.
@@ -92,13 +98,13 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await products.getByText(subtitle).waitFor({ timeout: SLOW });
     // The category's own page names it in its share image's description.
     await expect.poll(async () => (await fetch(`${dev.origin}/products/textiles`)).text(), { timeout: SLOW }).toContain(subtitle);
-    expect(problems).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
     await admin.close();
     await products.close();
   });
 
   it('adds a category with a picture uploaded in its field: the file, the picture in content/art, and both on its page', async () => {
-    const { admin, problems } = await openEditor('#/collections/categories/new');
+    const { admin, problems } = await openEditor('#/collections/categories/new', (page) => page.getByLabel('Order', { exact: true }));
     await admin.getByLabel('Order', { exact: true }).fill('6');
     await admin.getByLabel('Address', { exact: true }).fill('medical-supplies');
     await admin.getByLabel('Title', { exact: true }).fill('Medical Supplies');
@@ -130,13 +136,15 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const art = page.locator('img.page-header__art');
     expect(await art.getAttribute('src')).toMatch(/^\/assets\/art\/medical-supplies\.[0-9a-f]{12}\.png$/);
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
-    expect(problems).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
     await page.close();
     await admin.close();
   });
 
   it('uploads an SVG and a WebP under Media to content/art, and refuses a file that is no picture, writing nothing', async () => {
-    const { admin, problems } = await openEditor('#/media');
+    const { admin, problems } = await openEditor('', (page) => page.getByText('Media', { exact: true }));
+    await admin.getByText('Media', { exact: true }).click();
+    await admin.getByRole('button', { name: 'Upload' }).waitFor({ timeout: SLOW });
     const webp = Buffer.from(
       await admin.evaluate(() => {
         const canvas = Object.assign(document.createElement('canvas'), { width: 480, height: 320 });
@@ -151,19 +159,21 @@ describeInBrowser('the browser editor in npm run dev', () => {
     for (const name of ['loom-sketch.svg', 'field-rows.webp']) await expect.poll(() => existsSync(join(sandbox.root, 'content/art', name)), { timeout: SLOW }).toBe(true);
     expect(readFileSync(join(sandbox.root, 'content/art/loom-sketch.svg'), 'utf8')).toBe(svg);
 
+    // The library lists the new pictures once the site, started again by the uploads, answers.
+    await expect.poll(() => fetch(`${dev.origin}/admin/`).then((res) => res.status, () => 0), { timeout: SLOW }).toBe(200);
+    await admin.getByText('field-rows.webp', { exact: true }).waitFor({ timeout: SLOW });
     await upload('not-a-picture.png', 'image/png', Buffer.from('a text file, named as a picture'));
     await admin.getByRole('alert', { name: 'Content check' }).getByText('content/art/not-a-picture.png is not a picture that can be read').waitFor({ timeout: SLOW });
     expect(existsSync(join(sandbox.root, 'content/art/not-a-picture.png'))).toBe(false);
-    expect(problems.filter((problem) => !problem.includes('not-a-picture.png'))).toEqual([]);
+    expect(unexpected(problems).filter((problem) => !problem.includes('not-a-picture.png'))).toEqual([]);
     await admin.close();
   });
 
   it('does not save what the site would refuse: the lines beside the entry, the file as it was', async () => {
     const path = 'content/words/categories/textiles.yaml';
     const before = file(path);
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles');
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => page.getByLabel('Order', { exact: true }));
     const order = admin.getByLabel('Order', { exact: true });
-    await order.waitFor({ timeout: SLOW });
     // Another category's order: Decap's own checks pass it, the site's do not.
     await order.fill('1');
     const line = /^content\/words\/categories\/textiles\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.yaml$/;
@@ -187,9 +197,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     writeFileSync(join(sandbox.root, path), original.replace(/^lead:/m, 'laed:'));
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(500);
 
-    const { admin, problems } = await openEditor('');
+    const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: 'Content check' }).getByText('The content has problems'));
     const banner = admin.getByRole('alert', { name: 'Content check' });
-    await banner.getByText('The content has problems').waitFor({ timeout: SLOW });
     expect(await banner.locator('li code').allTextContents()).toEqual([
       expect.stringMatching(/^content\/words\/about\.yaml:\d+:1: lead: is missing$/),
       expect.stringMatching(/^content\/words\/about\.yaml:\d+:1: laed: is not a field of this entry \(a typo\?\)$/),
@@ -205,41 +214,47 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(file(path)).not.toContain('laed:');
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(200);
     await expect.poll(() => banner.isVisible(), { timeout: SLOW }).toBe(false);
-    expect(problems).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
     await admin.close();
   });
 
-  it('keeps a new entry’s unsaved work when the tab is closed, and offers it back when it is opened again', async () => {
-    // A new entry: for an entry the repository has, Decap 3.19 offers the work back and then loads the saved one over it (decision 0005).
-    const hash = '#/collections/pages/new';
-    const { admin } = await openEditor(hash);
-    const title = admin.getByLabel('Title', { exact: true });
-    await title.waitFor({ timeout: SLOW });
-    await title.fill('Questions buyers ask us');
-    // Decap keeps the draft in the browser's storage (IndexedDB, through localForage) a moment after typing.
+  it('keeps unsaved work, its picture included, when the tab is closed, and offers it back when the entry is opened again', async () => {
+    // What happens after the owner says yes is Decap's: 3.19 races its backup against loading the entry, and the
+    // entry often wins (decision 0005). What must hold here: the work is kept, and offered.
+    const hash = '#/collections/categories/new';
+    const { admin } = await openEditor(hash, (page) => page.getByLabel('Title', { exact: true }));
+    await admin.getByLabel('Title', { exact: true }).fill('Laboratory Glassware');
+    // A picture chosen but not saved is kept with the draft: Decap reads it back through its blob: URL.
+    await admin.getByRole('button', { name: 'Choose an image' }).click();
+    await admin.locator('input[type="file"]').setInputFiles({ name: 'glassware.png', mimeType: 'image/png', buffer: png('#9fb0c6') });
+    await admin.getByRole('button', { name: 'Choose selected' }).click();
+    // Decap keeps the draft in the browser's storage (IndexedDB, through localForage) a moment after a change.
     const backup = () =>
       admin.evaluate(
         () =>
-          new Promise<string>((resolve) => {
+          new Promise<{ raw: string; files: string[] }>((resolve) => {
             const open = indexedDB.open('localforage');
             open.onsuccess = () => {
-              const get = open.result.transaction('keyvaluepairs').objectStore('keyvaluepairs').get('backup.pages');
-              get.onsuccess = () => resolve(JSON.stringify(get.result ?? null));
+              const get = open.result.transaction('keyvaluepairs').objectStore('keyvaluepairs').get('backup.categories');
+              get.onsuccess = () => {
+                const saved = get.result as { raw?: string; mediaFiles?: Array<{ name: string; file?: Blob }> } | undefined;
+                resolve({ raw: saved?.raw ?? '', files: (saved?.mediaFiles ?? []).filter((file) => file.file && file.file.size > 0).map((file) => file.name) });
+              };
             };
           }),
       );
-    await expect.poll(backup, { timeout: SLOW }).toContain('Questions buyers ask us');
+    await expect.poll(backup, { timeout: SLOW }).toEqual({ raw: expect.stringContaining('title: Laboratory Glassware'), files: ['glassware.png'] });
     await admin.close();
 
     const again = await context.newPage();
     const asked: string[] = [];
     again.on('dialog', (dialog) => {
       asked.push(dialog.message());
-      void dialog.accept();
+      void dialog.dismiss();
     });
-    await openEditor(hash, { page: again });
-    await expect.poll(() => again.getByLabel('Title', { exact: true }).inputValue(), { timeout: SLOW }).toBe('Questions buyers ask us');
-    expect(asked).toEqual(['A local backup was recovered for this entry, would you like to use it?']);
+    await openEditor(hash, (page) => page.getByLabel('Title', { exact: true }), { page: again });
+    await expect.poll(() => asked, { timeout: SLOW }).toEqual(['A local backup was recovered for this entry, would you like to use it?']);
+    expect(existsSync(join(sandbox.root, 'content/art/glassware.png'))).toBe(false);
     await again.close();
   });
 });

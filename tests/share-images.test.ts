@@ -1,0 +1,116 @@
+/**
+ * The share images' words (shared/share-image-layout.ts, scripts/share-images.ts):
+ * the fonts a text needs, whether its title and line fit and can be drawn,
+ * and that every script the words may hold is drawn, not boxed: Latin,
+ * Greek, Cyrillic, Arabic and Hebrew (joined, right to left), Chinese,
+ * Japanese, Korean and emoji; a category's SVG, PNG or WebP picture beside
+ * them.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fontPath, renderShareImage, shareImageFit, shareImageSvg } from '../scripts/share-images.ts';
+import type { ShareImage } from '../shared/share-image.ts';
+import { fontsFor, SHARE_FONTS } from '../shared/share-image-layout.ts';
+
+const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string): ShareImage => ({ name: 'share/test.png', title, line, art, alt: '' });
+const check = async (shown: ShareImage) => {
+  await shareImageFit.prepare([shown]);
+  return shareImageFit.check(shown);
+};
+
+/** How many pixels of a PNG differ between two renderings, by their raw pixels. */
+async function differing(a: Buffer, b: Buffer): Promise<number> {
+  const [left, right] = await Promise.all([sharp(a).raw().toBuffer(), sharp(b).raw().toBuffer()]);
+  let count = 0;
+  for (let at = 0; at < left.length; at += 4) if (left.readUInt32LE(at) !== right.readUInt32LE(at)) count++;
+  return count;
+}
+
+describe('the fonts a share image’s words need', () => {
+  it.each([
+    ['Latin, Greek and Cyrillic: Inter alone', 'Textiles, Υφάσματα, Ткани', ['inter-600']],
+    ['Arabic: Inter and the Arabic font, in the title’s weight', 'مواد البناء', ['inter-600', 'noto-sans-arabic-600']],
+    ['Hebrew', 'חומרי בניין', ['inter-600', 'noto-sans-hebrew-600']],
+    ['Chinese and Japanese: the CJK font, in the one weight it comes in', '工业化学品 テキスタイル', ['inter-600', 'noto-sans-sc-400']],
+    ['Korean', '건축 자재', ['inter-600', 'noto-sans-kr-400']],
+    ['emoji', 'Energy ⚡', ['inter-600', 'noto-emoji-400']],
+  ])('%s', (_what, text, fonts) => {
+    expect(fontsFor(text, 600).map((font) => font.id)).toEqual(fonts);
+  });
+});
+
+describe('whether a share image can be drawn', () => {
+  it.each([
+    ['a short title', 'Textiles'],
+    ['an Arabic title', 'مواد البناء والتشييد'],
+    ['a Hebrew title', 'חומרי בניין'],
+    ['a Chinese title', '工业化学品采购'],
+    ['a Japanese title', '繊維とテキスタイルの調達'],
+    ['a Korean title', '건축 자재 조달'],
+    ['a title with emoji', 'Energy ⚡ and Fuel 🛢️'],
+    ['a Greek and Cyrillic title', 'Υφάσματα και Ткани'],
+  ])('%s fits and has a font for every character', async (_what, title) => {
+    expect(await check(image(title))).toBeUndefined();
+  });
+
+  it('refuses a title too long for three lines, and a line too long for one', async () => {
+    expect(await check(image('Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need'))).toEqual({
+      text: 'title',
+      problem: '"Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need" is too long for its share image (shorten it)',
+    });
+    const long = 'Three offers from suppliers we have checked, free to the buyer, every time';
+    expect(await check(image('Textiles', long))).toEqual({ text: 'line', problem: `"${long}" is too long for the share images (shorten it)` });
+  });
+
+  it('refuses a character no font draws, naming it and its code points', async () => {
+    expect(await check(image('Hindi हिन्दी'))).toEqual({ text: 'title', problem: '"Hindi हिन्दी" has हि (U+0939 U+093F), which no font of the share images draws' });
+    expect(await check(image('Textiles', 'ภาษาไทย'))).toEqual({ text: 'line', problem: '"ภาษาไทย" has ภ (U+0E20), which no font of the share images draws' });
+  });
+
+  it('balances a title’s lines: no word alone on the last', async () => {
+    const shown = image('工业化学品采购');
+    await shareImageFit.prepare([shown]);
+    expect(shareImageFit.layout(shown).title.lines).toEqual(['工业化学', '品采购']);
+  });
+});
+
+describe('a share image drawn', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'share-images-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['Arabic, joined', 'مواد البناء'],
+    ['Hebrew', 'חומרי בניין'],
+    ['Chinese', '工业化学品'],
+    ['Korean', '건축 자재'],
+    ['emoji', '⚡🛢️🔋'],
+  ])('draws %s with its font, not with boxes', async (_what, title) => {
+    const drawn = image(title);
+    await shareImageFit.prepare([drawn]);
+    const png = await renderShareImage(drawn);
+    // The same SVG drawn with Inter alone is what a missing font gives: boxes where the letters go.
+    const inter = SHARE_FONTS.filter((font) => font.family === 'Inter').map(fontPath);
+    const boxed = new Resvg(shareImageSvg(drawn, shareImageFit.layout(drawn), undefined), { font: { loadSystemFonts: false, fontFiles: inter, defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
+    expect(await differing(png, Buffer.from(boxed))).toBeGreaterThan(2_000);
+  });
+
+  it.each(['svg', 'png', 'webp'])('draws a category’s %s picture beside the words', async (kind) => {
+    // The same picture in each kind: a sand panel with a dark disc, 480 × 320.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#e8e1d1"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>';
+    const name = `picture.${kind}`;
+    const bytes = kind === 'svg' ? Buffer.from(svg) : kind === 'png' ? await sharp(Buffer.from(svg)).png().toBuffer() : await sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer();
+    writeFileSync(join(dir, name), bytes);
+    const shown = image('Textiles', 'Fabrics for apparel and industry', name);
+    await shareImageFit.prepare([shown]);
+    const png = await renderShareImage(shown, { artDir: dir });
+    // The disc's centre, in the picture's box (660, 155, 480 × 320): ink, not the sand around it.
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    expect(pixel(660 + 240, 155 + 160)).toEqual([0x0f, 0x1f, 0x33]);
+    expect(pixel(660 + 20, 155 + 20)).toEqual([0xe8, 0xe1, 0xd1]);
+  });
+});
