@@ -42,7 +42,7 @@ const originOf = (protocol: RegExp) =>
 const origin = originOf(/^https?$/);
 
 const hostName = z.string().check(z.regex(/^[A-Za-z0-9.:\-[\]]+$/));
-const HOST_ACCEPTED = 'an IP address or host name, e.g. 0.0.0.0 or ::';
+const HOST_ACCEPTED = 'an IP address or host name, e.g. 127.0.0.1, 0.0.0.0 or ::';
 
 interface Setting {
   /** None: unset means off, or follows another setting (the README says which). */
@@ -54,7 +54,8 @@ interface Setting {
 /** Every variable we read: its default, what it accepts (for the one-line error and the README) and its schema. */
 export const SETTINGS = {
   PORT: { default: '3000', accepted: 'a whole number from 0 to 65535', schema: wholeNumber(0, 65535) },
-  HOST: { default: '0.0.0.0', accepted: HOST_ACCEPTED, schema: hostName },
+  // Loopback unless told otherwise: the container says 0.0.0.0 itself (Dockerfile).
+  HOST: { default: '127.0.0.1', accepted: HOST_ACCEPTED, schema: hostName },
   NODE_ENV: { default: 'development', accepted: 'one of production, development, test', schema: z.enum(['production', 'development', 'test']) },
   LOG_LEVEL: { default: 'info', accepted: `one of ${LOG_LEVELS.join(', ')}`, schema: z.enum(LOG_LEVELS) },
   TRUST_PROXY: {

@@ -1,18 +1,15 @@
 /**
  * The browser editor (docs/decisions/0005-browser-editor.md): its fields
- * follow the content schemas, the files it writes load, its local backend
- * writes content files for this machine only, and the server serves it only
- * when an operator turns it on, with a CSP of its own.
+ * follow the content schemas, the files it writes load, its configuration is
+ * checked when it is built, and the server serves it only when an operator
+ * turns it on, on an origin of its own, with a CSP of its own. Its local
+ * backend's guard: tests/local-backend.test.ts.
  */
-import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
@@ -21,11 +18,10 @@ import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, type CmsField, type Json
 import { legal, content as siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { entryOf, schemaLine } from '../content/load.ts';
-import { readContent, readSources } from '../content/read.ts';
+import { readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
-import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
-import { copyProject, type Sandbox } from '../tools/harness.ts';
+import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubBackend } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp } from './helpers.ts';
@@ -153,114 +149,16 @@ describe('what the editor writes', () => {
     expect(formatOf('legal').fromFile('no front matter at all\n')).toEqual({ body: 'no front matter at all\n' });
   });
 
+  it('drops a field the form does not have (a misspelt one, written elsewhere), which the check would refuse', () => {
+    const text = formatOf('categories').toFile({ order: 5, colour: 'blue', title: 'Textiles' }, ['order', 'slug', 'title']);
+    expect(parseYaml(text)).toEqual({ order: 5, title: 'Textiles' });
+  });
+
   it('leaves out an optional field left empty, and writes null for an empty menu label', () => {
     const text = formatOf('pages').toFile({ path: '/questions', title: 'Questions', description: 'Asked often.', menuLabel: '', body: 'Text.' });
     expect(text).toContain('menuLabel: null');
     const about = formatOf('about').toFile({ aboutUs: { heading: 'Us', paragraphs: ['One.'], list: [] } });
     expect(about).not.toContain('list');
-  });
-});
-
-/** A request from `localAddress` to the server's port, to the address the server is reached at. */
-function post(port: number, body: unknown, { host = '127.0.0.1', localAddress, headers = {} }: { host?: string; localAddress?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; body: { error?: string } & Record<string, unknown> }>((resolve, reject) => {
-    const req = request({ host, port, path: LOCAL_BACKEND_PATH, method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: string } }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
-const persist = (path: string, raw: string) => ({ action: 'persistEntry', params: { entry: { path, raw }, assets: [] } });
-
-/** An address of this machine that is not loopback, to send from. */
-const external = Object.values(networkInterfaces())
-  .flat()
-  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
-if (!external && !process.env.CI) {
-  console.warn('Skipping the local backend’s non-loopback test in tests/cms.test.ts: this machine has no non-loopback IPv4 address to send from');
-}
-
-describe('the local backend (npm run dev)', () => {
-  let sandbox: Sandbox;
-  let server: Server;
-  let port: number;
-  const textiles = 'content/words/categories/textiles.yaml';
-
-  beforeAll(async () => {
-    sandbox = copyProject();
-    // Listening on every interface, as `HOST=0.0.0.0 npm run dev` does.
-    server = createServer(localBackend(sandbox.root)).listen(0, '0.0.0.0');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => {
-    server?.close();
-    sandbox?.remove();
-  });
-  const read = (path: string) => readFileSync(join(sandbox.root, path), 'utf8');
-
-  it('writes a content file for the editor on this machine, and the content check accepts it', async () => {
-    const changed = read(textiles).replace('subtitle: Fabrics for apparel and industry', 'subtitle: Fabrics, saved from the editor');
-    const answer = await post(port, persist(textiles, changed));
-    expect(answer).toEqual({ status: 200, body: { message: 'entry persisted' } });
-    expect(read(textiles)).toBe(changed);
-    const root = sandbox.root;
-    expect(readContent(root).problems).toEqual([]);
-  });
-
-  it('lists a folder and reads an entry as Decap expects', async () => {
-    const listed = await post(port, { action: 'entriesByFolder', params: { folder: 'content/words/categories', extension: 'yaml', depth: 1 } });
-    expect(listed.status).toBe(200);
-    expect((listed.body as unknown as Array<{ file: { path: string } }>).map((entry) => entry.file.path)).toContain(textiles);
-  });
-
-  it.skipIf(!external && !process.env.CI)('refuses a write from another machine, whatever address it listens on (403), and writes nothing', async () => {
-    expect(external, 'this machine has no non-loopback IPv4 address to send from').toBeDefined();
-    const before = read(textiles);
-    const answer = await post(port, persist(textiles, 'subtitle: from afar\n'), { host: external!, localAddress: external!, headers: { host: `localhost:${port}` } });
-    expect(answer.status).toBe(403);
-    expect(answer.body.error).toContain(`not ${external}`);
-    expect(read(textiles)).toBe(before);
-  });
-
-  it.each([
-    ['a file outside the content and art folders', 'scripts/build.ts', 'is not under content/words/ or content/art/'],
-    ['a new file outside them', 'server/extra.ts', 'is not under'],
-    ['code beside the content', 'content/words/index.ts', 'is not a .yaml, .md file'],
-    ['a path going up', 'content/words/../../scripts/build.ts', 'goes up with ..'],
-    ['an absolute path', '/tmp/site-owned.yaml', 'is absolute'],
-  ])('refuses a write to %s (403), and writes nothing', async (_what, path, why) => {
-    const target = join(sandbox.root, path.replace(/^\//, ''));
-    const before = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-    const answer = await post(port, persist(path, 'export const owned = true;\n'));
-    expect(answer.status).toBe(403);
-    expect(answer.body.error).toContain(why);
-    expect(existsSync(target) ? readFileSync(target, 'utf8') : undefined).toBe(before);
-  });
-
-  it('refuses a write through a symlink that leads out of the content folder', async () => {
-    const outside = join(tmpdir(), `cms-outside-${process.pid}`);
-    mkdirSync(outside, { recursive: true });
-    symlinkSync(outside, join(sandbox.root, 'content/words/link'));
-    try {
-      const answer = await post(port, persist('content/words/link/page.md', '---\n---\n'));
-      expect(answer.status).toBe(403);
-      expect(existsSync(join(outside, 'page.md'))).toBe(false);
-    } finally {
-      rmSync(outside, { recursive: true, force: true });
-    }
-  });
-
-  it('refuses a page of another origin, a host name that is not this machine, other methods and unknown actions', async () => {
-    expect((await post(port, persist(textiles, 'x'), { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await post(port, persist(textiles, 'x'), { headers: { host: `rebound.example:${port}` } })).status).toBe(403);
-    expect((await post(port, { action: 'runCommand', params: {} })).status).toBe(403);
-    const get = await fetch(`http://127.0.0.1:${port}${LOCAL_BACKEND_PATH}`);
-    expect(get.status).toBe(403);
   });
 });
 

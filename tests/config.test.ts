@@ -24,7 +24,7 @@ describe('readConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     expect(readConfig({})).toEqual({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       logLevel: 'info',
       trustProxy: false,

@@ -1,36 +1,55 @@
 /**
  * The browser editor's local backend in `npm run dev`: the protocol Decap's
- * proxy backend speaks (POST JSON `{ action, params }`; decap-server's
- * `local_fs` mode answers it the same way), behind a guard. Writing files is
- * for this machine's editor only, and only content files: a file written
- * anywhere else, or a .ts beside the content, would be code the next build
- * runs. So, whatever HOST the dev server listens on:
+ * proxy backend speaks (POST JSON `{ action, params }`, answered as
+ * decap-server's `local_fs` mode answers it), behind a guard. Writing files
+ * is for this machine's editor only, and only the content's files: a file
+ * written anywhere else, or a script beside the content, would be code the
+ * next build runs. The guard, by allow-list:
  *
  *   - a peer whose address is not loopback is refused (403) before its body
  *     is read, and so is a Host that does not name this machine (a page
- *     reaching it through DNS rebinding) or a page of another origin;
- *   - every path an action names must be a content file (.yaml, .md) under
- *     shared/content/ or an image under client/assets/art/, by its real path:
- *     no `..`, no absolute path, no symlink out (403).
+ *     reaching it through DNS rebinding), a page of another origin, any
+ *     method but POST, and a body that is not JSON (415);
+ *   - each action takes the parameters it needs, of their types (400), and
+ *     the editor's actions only (403);
+ *   - every path names a `.yaml` or `.md` file directly in a folder of
+ *     content/words, or an `.svg`, `.png` or `.webp` picture directly in
+ *     content/art (a listing, one of those folders): relative, in forward
+ *     slashes, no segment empty or starting with a dot, nothing before the
+ *     extension missing (403);
+ *   - no symlink anywhere on the way, dangling or not: every component from
+ *     the project's folder down is looked at with lstat before a read, a
+ *     listing, a write, a rename or a delete (403);
+ *   - a rename never overwrites (409), a delete is of a file that is there
+ *     (404) and is a file (409), a listing shows only the files above;
+ *   - nothing the site would refuse is written: a save, a rename or a delete
+ *     is checked first, the content as it would be (the build's own check,
+ *     scripts/check.ts), and an upload must be a picture of its extension's
+ *     kind; a refusal is 422 with the problem lines, and writes nothing.
  *
  * Why not decap-server's own middleware: docs/decisions/0005-browser-editor.md.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, realpath, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ART_EXTENSIONS } from '../../content/art.ts';
+import { ART_FOLDER, checkContent, entryOf, pictureKind, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
+import { COLLECTIONS } from '../../content/schema.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
 export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
 
-/** The folders the editor may read and write, relative to the project, and the files each may hold. */
-export const WRITABLE = [
-  { folder: 'content/words', extensions: ['.yaml', '.md'] },
-  { folder: 'content/art', extensions: ['.svg', '.png', '.webp'] },
-] as const;
-
-/** The largest request body: an image in base64 and its entry. */
+/** The largest request body: a picture in base64 and its entry. */
 const MAX_BODY = 20 * 1024 * 1024;
+
+/** The folders the editor's files are directly in, and the files each holds: each collection's folder, content/words for the single files (the known ones only), content/art. */
+const FOLDERS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ...Object.values(COLLECTIONS).flatMap((collection) => ('folder' in collection ? [[`${WORDS_FOLDER}/${collection.folder}`, [collection.format === 'yaml' ? '.yaml' : '.md']] as const] : [])),
+  [WORDS_FOLDER, ['.yaml']],
+  [ART_FOLDER, ART_EXTENSIONS],
+]);
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (what a dual-stack socket reports). */
 export function isLoopback(address: string | undefined): boolean {
@@ -40,6 +59,17 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
+
+/** A refusal: its status and its one-line reason (and, for what the content check refuses, its lines). */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    reason: string,
+    readonly problems?: readonly string[],
+  ) {
+    super(reason);
+  }
+}
 
 /** Why a request is not from this machine's editor, or undefined when it is. */
 function stranger(req: IncomingMessage): string | undefined {
@@ -52,156 +82,208 @@ function stranger(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
-type Params = Record<string, unknown>;
-interface DataFile {
-  path: string;
-  raw: string;
-  newPath?: string;
-}
-interface Asset {
-  path: string;
-  content: string;
-  encoding: BufferEncoding;
-}
-
-/** Every path a request names, by action; undefined for an action the editor does not need. */
-function pathsOf(action: unknown, params: Params): unknown[] | undefined {
-  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
-  const pathOf = (value: unknown) => (value as { path?: unknown } | null)?.path;
-  const fileOf = (value: unknown) => [pathOf(value), ...((value as { newPath?: unknown } | null)?.newPath === undefined ? [] : [(value as { newPath: unknown }).newPath])];
-  switch (action) {
-    case 'info':
-    case 'getDeployPreview':
-      return [];
-    case 'entriesByFolder':
-      return [params.folder];
-    case 'entriesByFiles':
-      return list(params.files).map(pathOf);
-    case 'getEntry':
-    case 'getMediaFile':
-    case 'deleteFile':
-      return [params.path];
-    case 'getMedia':
-      return [params.mediaFolder];
-    case 'persistEntry':
-      return [...list(params.dataFiles ?? params.entry).flatMap(fileOf), ...list(params.assets ?? []).map(pathOf)];
-    case 'persistMedia':
-      return [pathOf(params.asset)];
-    case 'deleteFiles':
-      return list(params.paths);
-    default:
-      return undefined;
-  }
-}
-
-/** The real path of `path`, or of its nearest existing parent with the rest appended (a file about to be written). */
-async function realPathOf(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    return join(await realPathOf(parent), basename(path));
-  }
-}
-
-/** Why `path` (relative to the project, as the editor names it) may not be touched, or undefined if it may. */
-export async function refusal(root: string, path: unknown): Promise<string | undefined> {
+/**
+ * Why a path is not one the editor may touch as `kind`, or undefined:
+ * a file of a content folder or of content/art, or (a listing) one of those
+ * folders; a relative path in forward slashes whose segments are names.
+ */
+export function pathRefusal(path: unknown, kind: 'file' | 'folder'): string | undefined {
   if (typeof path !== 'string' || path === '') return `${JSON.stringify(path)} is not a path`;
   const shown = JSON.stringify(path);
-  if (isAbsolute(path) || /^[\\/]|^[A-Za-z]:/.test(path)) return `${shown} is absolute`;
-  if (path.split(/[\\/]/).includes('..')) return `${shown} goes up with ..`;
-  const realRoot = await realpath(root);
-  const real = await realPathOf(join(realRoot, path));
-  for (const { folder, extensions } of WRITABLE) {
-    const inside = relative(await realPathOf(join(realRoot, folder)), real);
-    if (inside.startsWith('..') || isAbsolute(inside)) continue;
-    const extension = extname(real).toLowerCase();
-    // The folder itself or one below it (to list), or a file of the kinds the folder holds.
-    if (extension === '' || (extensions as readonly string[]).includes(extension)) return undefined;
-    return `${shown} is not a ${extensions.join(', ')} file`;
+  const segments = path.split('/');
+  if (segments.some((segment) => segment === '' || segment.startsWith('.') || /[\\\0:]/.test(segment))) {
+    return `${shown} is not a path of the content: relative, in forward slashes, no segment empty, starting with a dot or holding \\, NUL or :`;
   }
-  return `${shown} is not under ${WRITABLE.map(({ folder }) => `${folder}/`).join(' or ')}`;
+  if (kind === 'folder') return FOLDERS.has(path) ? undefined : `${shown} is not a folder of the content (${[...FOLDERS.keys()].join(', ')})`;
+  const folder = segments.slice(0, -1).join('/');
+  const name = segments.at(-1)!;
+  const extensions = FOLDERS.get(folder);
+  if (!extensions) return `${shown} is not in a folder of the content (${[...FOLDERS.keys()].join(', ')})`;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot).toLowerCase() : '';
+  if (!extensions.includes(extension)) return `${shown} is not a ${extensions.join(', ')} file`;
+  if (folder === WORDS_FOLDER && !entryOf(path)) return `${shown} is not a file of the content`;
+  return undefined;
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** Refuses (403) a path whose any existing component, from the project's folder down, is a symlink. */
+async function noSymlinks(root: string, path: string): Promise<void> {
+  const segments = path.split('/');
+  for (let depth = 1; depth <= segments.length; depth++) {
+    const part = segments.slice(0, depth).join('/');
+    const stat = await lstat(join(root, part)).catch(() => undefined);
+    if (!stat) return;
+    if (stat.isSymbolicLink()) throw new Refused(403, `${JSON.stringify(path)} goes through a symlink (${part}): the editor writes and reads real files only`);
+  }
+}
 
-/** The project's files as the editor sees them, paths relative to `root` with forward slashes. */
-function files(root: string) {
+/** A path the editor may use as `kind`, checked on disk too; else a 403. */
+async function allowed(root: string, path: unknown, kind: 'file' | 'folder'): Promise<string> {
+  const refused = pathRefusal(path, kind);
+  if (refused) throw new Refused(403, refused);
+  await noSymlinks(root, path as string);
+  return path as string;
+}
+
+const text = z.string();
+const depth = z.number().int().min(1).max(8);
+/** The parameters of each action the editor uses, of their types; anything else is refused. */
+const ACTIONS = {
+  info: z.object({}).loose(),
+  getDeployPreview: z.object({}).loose(),
+  entriesByFolder: z.object({ folder: text, extension: text, depth }).loose(),
+  entriesByFiles: z.object({ files: z.array(z.object({ path: text, label: text.optional() }).loose()) }).loose(),
+  getEntry: z.object({ path: text }).loose(),
+  persistEntry: z.object({
+    dataFiles: z.array(z.object({ path: text, raw: text, newPath: text.optional() }).loose()).min(1).optional(),
+    entry: z.object({ path: text, raw: text, newPath: text.optional() }).loose().optional(),
+    assets: z.array(z.object({ path: text, content: text, encoding: z.literal('base64') }).loose()).default([]),
+  }).loose(),
+  getMedia: z.object({ mediaFolder: text }).loose(),
+  getMediaFile: z.object({ path: text }).loose(),
+  persistMedia: z.object({ asset: z.object({ path: text, content: text, encoding: z.literal('base64') }).loose() }).loose(),
+  deleteFile: z.object({ path: text }).loose(),
+  deleteFiles: z.object({ paths: z.array(text).min(1) }).loose(),
+} as const;
+type Action = keyof typeof ACTIONS;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The regular files directly in a folder with one of the extensions, by path: dotfiles and symlinks left out. */
+async function filesIn(root: string, folder: string, extensions: readonly string[]): Promise<string[]> {
+  const entries = await readdir(join(root, folder), { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && extensions.includes(entry.name.slice(entry.name.lastIndexOf('.')).toLowerCase()))
+    .map((entry) => `${folder}/${entry.name}`)
+    .sort();
+}
+
+/** Every content file and every picture, as the content check takes them. */
+async function contentOnDisk(root: string): Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> {
+  const folders = [...FOLDERS].filter(([folder]) => folder !== ART_FOLDER);
+  const paths = (await Promise.all(folders.map(([folder, extensions]) => filesIn(root, folder, extensions)))).flat().filter((path) => entryOf(path));
+  const files = await Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(root, path), 'utf8') })));
+  const pictures = await filesIn(root, ART_FOLDER, ART_EXTENSIONS);
+  const art = new Map(await Promise.all(pictures.map(async (path) => [path.slice(ART_FOLDER.length + 1), new Uint8Array(await readFile(join(root, path)))] as const)));
+  return { files, art };
+}
+
+/** Refuses (422) a change after which the content check would find problems, naming them. */
+async function checkedChange(root: string, change: { written?: SourceFile[]; removed?: string[]; pictures?: Map<string, Uint8Array> }): Promise<void> {
+  const { files, art } = await contentOnDisk(root);
+  const replaced = new Set([...(change.written ?? []).map((file) => file.path), ...(change.removed ?? [])]);
+  const after = [...files.filter((file) => !replaced.has(file.path)), ...(change.written ?? [])];
+  for (const removed of change.removed ?? []) art.delete(removed.slice(ART_FOLDER.length + 1));
+  for (const [name, bytes] of change.pictures ?? []) art.set(name, bytes);
+  const [{ checkSite }, { readConfig }] = await Promise.all([import('../check.ts'), import('../../server/config.ts')]);
+  const { problems } = await checkSite(checkContent({ files: after, art }), readConfig(process.env).site);
+  if (problems.length > 0) throw new Refused(422, `the content check refused this change, so nothing was saved:\n${problems.join('\n')}`, problems);
+}
+
+/** Answers one action, as decap-server's local_fs mode does, the guard first. */
+async function answer(root: string, action: Action, params: Record<string, unknown>): Promise<unknown> {
   const at = (path: string) => join(root, path);
-  const list = async (folder: string, extension: string, depth: number): Promise<string[]> => {
-    if (depth <= 0) return [];
-    const entries = await readdir(at(folder), { withFileTypes: true }).catch(() => []);
-    const nested = await Promise.all(
-      entries.map((entry) => {
-        const path = `${folder}/${entry.name}`;
-        if (entry.isDirectory()) return list(path, extension, depth - 1);
-        return entry.isFile() && path.endsWith(extension) ? [path] : [];
-      }),
-    );
-    return nested.flat();
-  };
-  const entry = async ({ path, label }: { path: string; label?: string }) => {
-    try {
-      const bytes = await readFile(at(path));
-      return { data: bytes.toString('utf8'), file: { path, label, id: sha256(bytes) } };
-    } catch {
-      return { data: null, file: { path, label, id: null } };
-    }
+  const entry = async (path: string, label?: string) => {
+    const bytes = await readFile(at(path)).catch(() => undefined);
+    return bytes ? { data: bytes.toString('utf8'), file: { path, label, id: sha256(bytes) } } : { data: null, file: { path, label, id: null } };
   };
   const media = async (path: string) => {
     const bytes = await readFile(at(path));
-    return { id: sha256(bytes), content: bytes.toString('base64'), encoding: 'base64', path, name: basename(path) };
+    return { id: sha256(bytes), content: bytes.toString('base64'), encoding: 'base64', path, name: path.slice(path.lastIndexOf('/') + 1) };
   };
-  const write = async (path: string, body: string | Buffer) => {
-    await mkdir(dirname(at(path)), { recursive: true });
-    await writeFile(at(path), body);
+  /** A file that is there and is a file, or a 404 or 409. */
+  const existing = async (path: string) => {
+    const stat = await lstat(at(path)).catch(() => undefined);
+    if (!stat) throw new Refused(404, `${JSON.stringify(path)} is not there`);
+    if (!stat.isFile()) throw new Refused(409, `${JSON.stringify(path)} is not a file`);
   };
-  return { list, entry, media, write, remove: (path: string) => unlink(at(path)).catch(() => undefined), move: (from: string, to: string) => rename(at(from), at(to)) };
-}
 
-/** Answers one action, as decap-server's local_fs mode does. */
-async function answer(root: string, action: string, params: Params): Promise<unknown> {
-  const fs = files(root);
   switch (action) {
     case 'info':
-      return { repo: basename(root), publish_modes: ['simple'], type: 'local_fs' };
+      return { repo: 'local', publish_modes: ['simple'], type: 'local_fs' };
+    case 'getDeployPreview':
+      return null;
     case 'entriesByFolder': {
-      const { folder, extension, depth } = params as { folder: string; extension: string; depth: number };
-      return Promise.all((await fs.list(folder.replace(/\/+$/, ''), extension, depth)).map((path) => fs.entry({ path })));
+      const { folder, extension } = ACTIONS.entriesByFolder.parse(params);
+      const path = await allowed(root, folder.replace(/\/+$/, ''), 'folder');
+      const extensions = FOLDERS.get(path)!.filter((candidate) => candidate === `.${extension.replace(/^\./, '')}`);
+      return Promise.all((await filesIn(root, path, extensions)).map((file) => entry(file)));
     }
-    case 'entriesByFiles':
-      return Promise.all((params.files as Array<{ path: string; label?: string }>).map(fs.entry));
+    case 'entriesByFiles': {
+      const { files } = ACTIONS.entriesByFiles.parse(params);
+      for (const file of files) await allowed(root, file.path, 'file');
+      return Promise.all(files.map((file) => entry(file.path, file.label)));
+    }
     case 'getEntry':
-      return fs.entry({ path: params.path as string });
+      return entry(await allowed(root, ACTIONS.getEntry.parse(params).path, 'file'));
+    case 'getMedia': {
+      const folder = await allowed(root, ACTIONS.getMedia.parse(params).mediaFolder.replace(/\/+$/, ''), 'folder');
+      if (folder !== ART_FOLDER) throw new Refused(403, `${JSON.stringify(folder)} is not the media folder, ${ART_FOLDER}`);
+      return Promise.all((await filesIn(root, folder, ART_EXTENSIONS)).map(media));
+    }
+    case 'getMediaFile': {
+      const path = await allowed(root, ACTIONS.getMediaFile.parse(params).path, 'file');
+      await existing(path);
+      return media(path);
+    }
     case 'persistEntry': {
-      const { entry, dataFiles = [entry as DataFile], assets = [] } = params as { entry?: DataFile; dataFiles?: DataFile[]; assets?: Asset[] };
-      await Promise.all(dataFiles.map((file) => fs.write(file.path, file.raw)));
-      await Promise.all(assets.map((asset) => fs.write(asset.path, Buffer.from(asset.content, asset.encoding))));
-      // A renamed entry (a category whose address changed): its file moves.
-      for (const file of dataFiles) if (file.newPath && file.newPath !== file.path) await fs.move(file.path, file.newPath);
+      const parsed = ACTIONS.persistEntry.parse(params);
+      const dataFiles = parsed.dataFiles ?? (parsed.entry ? [parsed.entry] : []);
+      if (dataFiles.length === 0) throw new Refused(400, 'a save names the files it writes (dataFiles)');
+      for (const file of dataFiles) {
+        await allowed(root, file.path, 'file');
+        if (file.newPath !== undefined && file.newPath !== file.path) {
+          await allowed(root, file.newPath, 'file');
+          if (await lstat(at(file.newPath)).catch(() => undefined)) throw new Refused(409, `${JSON.stringify(file.newPath)} is there already: a rename never overwrites`);
+        }
+      }
+      const pictures = new Map<string, Uint8Array>();
+      for (const asset of parsed.assets) {
+        const path = await allowed(root, asset.path, 'file');
+        if (!path.startsWith(`${ART_FOLDER}/`)) throw new Refused(403, `${JSON.stringify(path)} is not a picture of ${ART_FOLDER}`);
+        pictures.set(path.slice(ART_FOLDER.length + 1), Buffer.from(asset.content, 'base64'));
+      }
+      const written = dataFiles.map((file) => ({ path: file.newPath ?? file.path, text: file.raw }));
+      const moved = dataFiles.flatMap((file) => (file.newPath !== undefined && file.newPath !== file.path ? [file.path] : []));
+      await checkedChange(root, { written, removed: moved, pictures });
+      for (const [name, bytes] of pictures) await writeFileAt(root, `${ART_FOLDER}/${name}`, bytes);
+      for (const file of dataFiles) {
+        await writeFileAt(root, file.path, file.raw);
+        // A renamed entry (a category whose address changed): its file moves, onto no other.
+        if (file.newPath !== undefined && file.newPath !== file.path) await rename(at(file.path), at(file.newPath));
+      }
       return { message: 'entry persisted' };
     }
-    case 'getMedia': {
-      const folder = (params.mediaFolder as string).replace(/\/+$/, '');
-      return Promise.all((await fs.list(folder, '', 1)).map(fs.media));
-    }
-    case 'getMediaFile':
-      return fs.media(params.path as string);
     case 'persistMedia': {
-      const asset = params.asset as Asset;
-      await fs.write(asset.path, Buffer.from(asset.content, asset.encoding));
-      return fs.media(asset.path);
+      const { asset } = ACTIONS.persistMedia.parse(params);
+      const path = await allowed(root, asset.path, 'file');
+      if (!path.startsWith(`${ART_FOLDER}/`)) throw new Refused(403, `${JSON.stringify(path)} is not a picture of ${ART_FOLDER}`);
+      const bytes = Buffer.from(asset.content, 'base64');
+      const kind = pictureKind(path.slice(ART_FOLDER.length + 1), bytes);
+      if ('problem' in kind) throw new Refused(422, `the content check refused this picture, so nothing was saved:\n${kind.problem}`, [kind.problem]);
+      await writeFileAt(root, path, bytes);
+      return media(path);
     }
     case 'deleteFile':
-      await fs.remove(params.path as string);
-      return { message: `deleted file ${params.path as string}` };
-    case 'deleteFiles':
-      await Promise.all((params.paths as string[]).map(fs.remove));
-      return { message: `deleted files ${(params.paths as string[]).join(', ')}` };
-    default:
-      return null;
+    case 'deleteFiles': {
+      const paths = action === 'deleteFile' ? [ACTIONS.deleteFile.parse(params).path] : ACTIONS.deleteFiles.parse(params).paths;
+      for (const path of paths) {
+        await allowed(root, path, 'file');
+        await existing(path);
+      }
+      await checkedChange(root, { removed: paths });
+      for (const path of paths) await unlink(at(path));
+      return { message: `deleted ${paths.join(', ')}` };
+    }
   }
+}
+
+/** Writes a file whose path the guard allowed, making its folder if it is not there (a new collection's first file). */
+async function writeFileAt(root: string, path: string, body: string | Uint8Array): Promise<void> {
+  await mkdir(join(root, path, '..'), { recursive: true });
+  // Checked again just before: a symlink put in its way since would be written through.
+  await noSymlinks(root, path);
+  await writeFile(join(root, path), body);
 }
 
 /** The body, or undefined past MAX_BODY (the request is answered then). */
@@ -235,24 +317,29 @@ export function localBackend(root: string): RequestListener {
       res.shouldKeepAlive = false;
       return json(res, 403, { error: why });
     }
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      res.shouldKeepAlive = false;
+      return json(res, 415, { error: 'the local backend reads JSON bodies only (Content-Type: application/json)' });
+    }
     void (async () => {
-      const text = await readBody(req, res);
-      if (text === undefined) return;
-      let request: { action?: unknown; params?: unknown };
+      const body = await readBody(req, res);
+      if (body === undefined) return;
+      let request: unknown;
       try {
-        request = JSON.parse(text) as typeof request;
+        request = JSON.parse(body);
       } catch {
         return json(res, 400, { error: 'the body is not JSON' });
       }
-      const params = (request.params && typeof request.params === 'object' ? request.params : {}) as Params;
-      const paths = pathsOf(request.action, params);
-      if (!paths) return json(res, 403, { error: `${JSON.stringify(request.action)} is not an action the editor needs` });
-      for (const path of paths) {
-        const refused = await refusal(root, path);
-        if (refused) return json(res, 403, { error: refused });
+      const { action, params = {} } = (request && typeof request === 'object' ? request : {}) as { action?: unknown; params?: unknown };
+      if (typeof action !== 'string' || !Object.hasOwn(ACTIONS, action)) return json(res, 403, { error: `${JSON.stringify(action)} is not an action the editor needs` });
+      const checked = ACTIONS[action as Action].safeParse(params);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        return json(res, 400, { error: `${action}: ${issue.path.join('.') || 'params'}: ${issue.message}` });
       }
-      json(res, 200, await answer(root, request.action as string, params));
+      json(res, 200, await answer(root, action as Action, checked.data as Record<string, unknown>));
     })().catch((error: unknown) => {
+      if (error instanceof Refused) return json(res, error.status, { error: error.message, ...(error.problems && { problems: error.problems }) });
       console.error(`local backend: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) json(res, 500, { error: error instanceof Error ? error.message : String(error) });
     });

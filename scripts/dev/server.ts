@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, watch } from 'node:fs';
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { devAdmin } from './admin.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
@@ -126,6 +127,8 @@ const server = createServer((req, res) => {
 const host = process.env.HOST!;
 server.listen(Number(process.env.PORT), host, async () => {
   await site;
-  const shown = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host;
-  console.log(`Dev server on http://${shown}:${process.env.PORT}/ (ready in ${Math.round(performance.now())} ms)`);
+  // The address it really listens on: 0.0.0.0 is every interface, not localhost.
+  const { address, port } = server.address() as AddressInfo;
+  const shown = address.includes(':') ? `[${address}]` : address;
+  console.log(`Dev server on http://${shown}:${port}/ (ready in ${Math.round(performance.now())} ms)`);
 });

@@ -1,0 +1,343 @@
+/**
+ * The browser editor's local backend in `npm run dev`
+ * (scripts/dev/local-backend.ts) does exactly what its guard says: every
+ * action against every kind of bad path is refused and changes nothing on
+ * disk; a rename never overwrites; a delete of what is not a file is an
+ * error; a listing shows only the content's files; bodies are JSON; only
+ * this machine's editor is answered; and nothing the content check refuses
+ * is written.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
+import { copyProject, type Sandbox } from '../tools/harness.ts';
+
+let sandbox: Sandbox;
+let server: Server;
+let port: number;
+/** A folder outside the project, which symlinks lead to. */
+let outside: string;
+
+beforeAll(async () => {
+  sandbox = copyProject();
+  outside = mkdtempSync(join(tmpdir(), 'local-backend-outside-'));
+  writeFileSync(join(outside, 'target.yaml'), 'owned: true\n');
+  // Listening on every interface, as `HOST=0.0.0.0 npm run dev` does.
+  server = createServer(localBackend(sandbox.root)).listen(0, '0.0.0.0');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => {
+  server?.close();
+  sandbox?.remove();
+  rmSync(outside, { recursive: true, force: true });
+});
+
+type Answer = { status: number; body: { error?: string; problems?: string[] } & Record<string, unknown> };
+
+/** A request from `localAddress` to the server's port, to the address the server is reached at. */
+function post(body: unknown, { host = '127.0.0.1', localAddress, headers = {} }: { host?: string; localAddress?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host, port, path: LOCAL_BACKEND_PATH, method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as Answer['body'] }));
+    });
+    req.on('error', reject);
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+}
+
+const at = (path: string) => join(sandbox.root, path);
+const read = (path: string) => readFileSync(at(path), 'utf8');
+const TEXTILES = 'content/words/categories/textiles.yaml';
+
+/** Every file of the project's copy (but node_modules) and of the folder outside, with a hash of what it holds: what a refusal must leave as it was. */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (base: string, folder: string) => {
+    for (const entry of readdirSync(join(base, folder), { withFileTypes: true })) {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (path === 'node_modules') continue;
+      if (entry.isDirectory()) walk(base, path);
+      else files.set(`${base === outside ? 'outside:' : ''}${path}`, entry.isSymbolicLink() ? 'symlink' : createHash('sha256').update(readFileSync(join(base, path))).digest('hex'));
+    }
+  };
+  walk(sandbox.root, '');
+  walk(outside, '');
+  return files;
+}
+
+/** A picture of the size categories are shown at. */
+const png = Buffer.from(new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#c0873f"/></svg>').render().asPng());
+const base64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64');
+
+/**
+ * The kinds of bad path: each is a path, and what to make on disk first
+ * (undone after). The symlinks are of every kind: to a file outside, dangling
+ * (to a file the write would create), to a file inside, and a folder on the
+ * way that is one.
+ */
+const BAD_PATHS: Array<{ kind: string; path: string; says: string; make?: () => () => void }> = [
+  { kind: 'an absolute path', path: '/tmp/owned.yaml', says: 'not a path of the content' },
+  { kind: 'a path going up', path: 'content/words/../../scripts/owned.yaml', says: 'not a path of the content' },
+  { kind: 'a file outside the content', path: 'scripts/build.ts', says: 'not in a folder of the content' },
+  { kind: 'a new file outside the content', path: 'server/owned.yaml', says: 'not in a folder of the content' },
+  { kind: 'code beside the content', path: 'content/words/categories/owned.ts', says: 'is not a .yaml file' },
+  { kind: 'code in the art folder', path: 'content/art/owned.js', says: 'is not a .svg, .png, .webp file' },
+  { kind: 'a file with no extension', path: 'content/words/categories/owned', says: 'is not a .yaml file' },
+  { kind: 'a name that is only an extension', path: 'content/words/categories/.yaml', says: 'not a path of the content' },
+  { kind: 'a git folder inside the content', path: 'content/words/.git/config', says: 'not a path of the content' },
+  { kind: 'a dotfile', path: 'content/words/categories/.hidden.yaml', says: 'not a path of the content' },
+  { kind: 'a . segment', path: 'content/words/./home.yaml', says: 'not a path of the content' },
+  { kind: 'an empty segment', path: 'content/words//home.yaml', says: 'not a path of the content' },
+  { kind: 'a backslash', path: 'content\\words\\home.yaml', says: 'not a path of the content' },
+  { kind: 'a NUL byte', path: 'content/words/home.yaml\u0000.ts', says: 'not a path of the content' },
+  { kind: 'a single file the content does not have', path: 'content/words/owned.yaml', says: 'is not a file of the content' },
+  { kind: 'a folder the content does not have', path: 'content/words/drafts/owned.yaml', says: 'not in a folder of the content' },
+  {
+    kind: 'a symlink to a file outside',
+    path: 'content/words/categories/linked.yaml',
+    says: 'goes through a symlink',
+    make: () => {
+      symlinkSync(join(outside, 'target.yaml'), at('content/words/categories/linked.yaml'));
+      return () => rmSync(at('content/words/categories/linked.yaml'));
+    },
+  },
+  {
+    kind: 'a dangling symlink',
+    path: 'content/words/categories/dangling.yaml',
+    says: 'goes through a symlink',
+    make: () => {
+      symlinkSync(at('scripts/created-through-a-link.ts'), at('content/words/categories/dangling.yaml'));
+      return () => rmSync(at('content/words/categories/dangling.yaml'));
+    },
+  },
+  {
+    kind: 'a symlink to a file inside',
+    path: 'content/words/categories/alias.yaml',
+    says: 'goes through a symlink',
+    make: () => {
+      symlinkSync(at(TEXTILES), at('content/words/categories/alias.yaml'));
+      return () => rmSync(at('content/words/categories/alias.yaml'));
+    },
+  },
+  {
+    kind: 'a folder on the way that is a symlink',
+    path: 'content/words/pages/owned.md',
+    says: 'goes through a symlink (content/words/pages)',
+    make: () => {
+      renameSync(at('content/words/pages'), at('content/words/pages-real'));
+      symlinkSync(outside, at('content/words/pages'));
+      return () => {
+        rmSync(at('content/words/pages'));
+        renameSync(at('content/words/pages-real'), at('content/words/pages'));
+      };
+    },
+  },
+];
+
+/** Each action the editor uses, with the bad path where it takes a file's path. */
+const ACTIONS: Array<{ action: string; params: (path: string) => Record<string, unknown> }> = [
+  { action: 'write', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'x', raw: 'owned: true\n' }], assets: [] } }) },
+  { action: 'rename to', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'x', raw: read(TEXTILES), newPath: path }], assets: [] } }) },
+  { action: 'upload with an entry', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'x', raw: read(TEXTILES) }], assets: [{ path, content: base64(png), encoding: 'base64' }] } }) },
+  { action: 'upload', params: (path) => ({ action: 'persistMedia', params: { asset: { path, content: base64(png), encoding: 'base64' } } }) },
+  { action: 'read', params: (path) => ({ action: 'getEntry', params: { path } }) },
+  { action: 'read several', params: (path) => ({ action: 'entriesByFiles', params: { files: [{ path }] } }) },
+  { action: 'read a picture', params: (path) => ({ action: 'getMediaFile', params: { path } }) },
+  { action: 'delete', params: (path) => ({ action: 'deleteFiles', params: { paths: [path] } }) },
+];
+
+describe('the guard, every action against every kind of bad path', () => {
+  const cases = ACTIONS.flatMap(({ action, params }) => BAD_PATHS.map((bad) => [`${action} ${bad.kind}`, params, bad] as const));
+
+  it.each(cases)('%s: refused (403), nothing changed', async (_name, params, bad) => {
+    const undo = bad.make?.();
+    try {
+      const before = snapshot();
+      const answer = await post(params(bad.path));
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toContain(bad.says);
+      expect(snapshot()).toEqual(before);
+      expect(existsSync(at('scripts/created-through-a-link.ts'))).toBe(false);
+    } finally {
+      undo?.();
+    }
+  });
+
+  it.each([
+    ['an absolute folder', '/etc', 'not a path of the content'],
+    ['a folder going up', 'content/words/categories/../../..', 'not a path of the content'],
+    ['a git folder', 'content/words/.git', 'not a path of the content'],
+    ['the project', '', 'is not a path'],
+    ['a folder of code', 'scripts', 'is not a folder of the content'],
+  ])('lists neither %s (403)', async (_what, folder, says) => {
+    for (const body of [
+      { action: 'entriesByFolder', params: { folder, extension: 'yaml', depth: 1 } },
+      { action: 'getMedia', params: { mediaFolder: folder } },
+    ]) {
+      const answer = await post(body);
+      expect(answer.status, body.action).toBe(403);
+      expect(answer.body.error).toContain(says);
+    }
+  });
+
+  it('lists no folder that is a symlink (403)', async () => {
+    renameSync(at('content/words/pages'), at('content/words/pages-real'));
+    symlinkSync(outside, at('content/words/pages'));
+    try {
+      const answer = await post({ action: 'entriesByFolder', params: { folder: 'content/words/pages', extension: 'md', depth: 1 } });
+      expect(answer).toMatchObject({ status: 403, body: { error: expect.stringContaining('goes through a symlink') } });
+    } finally {
+      rmSync(at('content/words/pages'));
+      renameSync(at('content/words/pages-real'), at('content/words/pages'));
+    }
+  });
+});
+
+describe('what the guard lets through', () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const path of made.splice(0)) rmSync(at(path), { recursive: true, force: true });
+  });
+  const make = (path: string, body: string | null) => {
+    made.push(path);
+    if (body === null) mkdirSync(at(path), { recursive: true });
+    else writeFileSync(at(path), body);
+  };
+
+  it('lists only the content’s files: no other kind, no dotfile, no symlink, no folder', async () => {
+    make('content/words/categories/notes.txt', 'notes');
+    make('content/words/categories/.hidden.yaml', 'x: 1\n');
+    make('content/words/categories/index.ts', 'export {};\n');
+    make('content/words/categories/a-folder.yaml', null);
+    made.push('content/words/categories/alias.yaml');
+    symlinkSync(at(TEXTILES), at('content/words/categories/alias.yaml'));
+    const listed = await post({ action: 'entriesByFolder', params: { folder: 'content/words/categories', extension: 'yaml', depth: 1 } });
+    expect(listed.status).toBe(200);
+    const paths = (listed.body as unknown as Array<{ file: { path: string } }>).map((entry) => entry.file.path);
+    expect(paths).toEqual(readdirSync(at('content/words/categories')).filter((name) => /^[a-z][\w-]*\.yaml$/.test(name) && statSync(at(`content/words/categories/${name}`)).isFile() && name !== 'alias.yaml' && name !== 'a-folder.yaml').map((name) => `content/words/categories/${name}`).sort());
+    expect(paths).toContain(TEXTILES);
+
+    make('content/art/readme.txt', 'not a picture');
+    const media = await post({ action: 'getMedia', params: { mediaFolder: 'content/art' } });
+    expect((media.body as unknown as Array<{ path: string }>).map((file) => file.path).every((path) => /\.(svg|png|webp)$/.test(path))).toBe(true);
+  });
+
+  it('never renames onto an existing entry (409), and changes nothing', async () => {
+    const before = snapshot();
+    const answer = await post({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'energy-and-fuel', raw: read(TEXTILES), newPath: 'content/words/categories/energy-and-fuel.yaml' }], assets: [] } });
+    expect(answer).toMatchObject({ status: 409, body: { error: expect.stringContaining('a rename never overwrites') } });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('answers a delete of a folder (409) or of a file that is not there (404) with an error, and deletes nothing', async () => {
+    make('content/words/categories/a-folder.yaml', null);
+    const before = snapshot();
+    expect(await post({ action: 'deleteFiles', params: { paths: ['content/words/categories/a-folder.yaml'] } })).toMatchObject({ status: 409, body: { error: expect.stringContaining('is not a file') } });
+    expect(await post({ action: 'deleteFiles', params: { paths: ['content/words/categories/never-there.yaml'] } })).toMatchObject({ status: 404, body: { error: expect.stringContaining('is not there') } });
+    expect(existsSync(at('content/words/categories/a-folder.yaml'))).toBe(true);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('reads JSON bodies only (415), refuses what is not JSON (400), actions it does not know (403), and parameters of the wrong kind (400)', async () => {
+    const before = snapshot();
+    expect((await post('action=persistEntry', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect((await post('{"action": "persistEntry", ', {})).status).toBe(400);
+    expect((await post({ action: 'runCommand', params: {} })).status).toBe(403);
+    expect(await post({ action: 'persistEntry', params: { dataFiles: [{ path: 42, raw: 'x' }] } })).toMatchObject({ status: 400, body: { error: expect.stringContaining('persistEntry: dataFiles.0.path') } });
+    expect((await post({ action: 'getEntry', params: { path: ['content/words/home.yaml'] } })).status).toBe(400);
+    expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('what the content check refuses, through the local backend', () => {
+  const save = (path: string, raw: string) => post({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'x', raw }], assets: [] } });
+  const LEGAL = 'content/words/legal/privacy.md';
+
+  it('writes a content file the check accepts, and answers as Decap expects', async () => {
+    const original = read(TEXTILES);
+    try {
+      const changed = original.replace('subtitle: Fabrics for apparel and industry', 'subtitle: Fabrics, saved from the editor');
+      expect(await save(TEXTILES, changed)).toEqual({ status: 200, body: { message: 'entry persisted' } });
+      expect(read(TEXTILES)).toBe(changed);
+    } finally {
+      writeFileSync(at(TEXTILES), original);
+    }
+  });
+
+  it.each<[string, string, (text: string) => string, RegExp]>([
+    ['an empty subtitle', TEXTILES, (text) => text.replace(/^subtitle: .+$/m, 'subtitle: "   "'), /^content\/words\/categories\/textiles\.yaml:\d+:\d+: subtitle: is empty$/],
+    ['another category’s order', TEXTILES, (text) => text.replace(/^order: .+$/m, 'order: 1'), /^content\/words\/categories\/textiles\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.yaml$/],
+    ['raw HTML in Markdown', LEGAL, (text) => `${text}\n<script>alert(1)</script>\n`, /^content\/words\/legal\/privacy\.md:\d+:1: text: raw HTML is not allowed in the text$/],
+    ['a javascript: link', LEGAL, (text) => `${text}\n[Click](javascript:alert(1))\n`, /^content\/words\/legal\/privacy\.md:\d+:1: text: links go to addresses starting/],
+    ['a picture that is not there', TEXTILES, (text) => text.replace(/file: .+\.svg/, 'file: missing.svg'), /^content\/words\/categories\/textiles\.yaml:\d+:\d+: image\.file: content\/art\/missing\.svg is missing/],
+    ['a title too long for its share image', TEXTILES, (text) => text.replace(/^title: .+$/m, 'title: Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need'), /title: .+ is too long for its share image/],
+  ])('refuses %s (422) with the build’s own lines, and writes nothing', async (_what, path, change, line) => {
+    const before = snapshot();
+    const answer = await save(path, change(read(path)));
+    expect(answer.status).toBe(422);
+    expect(answer.body.problems).toEqual([expect.stringMatching(line)]);
+    expect(answer.body.error).toContain(answer.body.problems![0]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('refuses a delete the rest of the content needs: a picture a category shows (422), and deletes nothing', async () => {
+    const before = snapshot();
+    const answer = await post({ action: 'deleteFiles', params: { paths: ['content/art/textiles.svg'] } });
+    expect(answer).toMatchObject({ status: 422, body: { problems: [expect.stringContaining('image.file: content/art/textiles.svg is missing')] } });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('uploads a picture of its kind, and refuses (422) a file named as a picture that is not one', async () => {
+    const upload = (path: string, bytes: Buffer | string) => post({ action: 'persistMedia', params: { asset: { path, content: base64(bytes), encoding: 'base64' } } });
+    try {
+      expect((await upload('content/art/zz-upload.png', png)).status).toBe(200);
+      expect(readFileSync(at('content/art/zz-upload.png')).equals(png)).toBe(true);
+      const before = snapshot();
+      expect(await upload('content/art/zz-text.png', 'not a picture')).toMatchObject({ status: 422, body: { problems: ['content/art/zz-text.png is not a picture that can be read (.svg, .png, .webp)'] } });
+      expect(await upload('content/art/zz-png.svg', png)).toMatchObject({ status: 422, body: { problems: ['content/art/zz-png.svg is a PNG picture named .svg: give it the extension of its kind'] } });
+      expect(snapshot()).toEqual(before);
+    } finally {
+      rmSync(at('content/art/zz-upload.png'), { force: true });
+    }
+  });
+});
+
+/** An address of this machine that is not loopback, to send from. */
+const external = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+if (!external && !process.env.CI) {
+  console.warn('Skipping the local backend’s non-loopback test in tests/local-backend.test.ts: this machine has no non-loopback IPv4 address to send from');
+}
+
+describe('who the local backend answers', () => {
+  const persist = { action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'x', raw: 'subtitle: from afar\n' }], assets: [] } };
+
+  it.skipIf(!external && !process.env.CI)('refuses a write from another machine, whatever address it listens on (403), and writes nothing', async () => {
+    expect(external, 'this machine has no non-loopback IPv4 address to send from').toBeDefined();
+    const before = snapshot();
+    const answer = await post(persist, { host: external!, localAddress: external!, headers: { host: `localhost:${port}` } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toContain(`not ${external}`);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('refuses a page of another origin, a host name that is not this machine, and other methods', async () => {
+    const before = snapshot();
+    expect((await post(persist, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await post(persist, { headers: { host: `rebound.example:${port}` } })).status).toBe(403);
+    const get = await fetch(`http://127.0.0.1:${port}${LOCAL_BACKEND_PATH}`);
+    expect(get.status).toBe(403);
+    expect(snapshot()).toEqual(before);
+  });
+});
