@@ -116,7 +116,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
         .map((url) => ({ url, file: url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1), status: 200, host: new URL(cms.origin).host }))
     : [];
 
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms }, clientDir, content });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, cms }, clientDir, content });
   // Brotli is made in the background after start-up; the export wants every encoding.
   await app.prepared;
   const server = createServer(app);

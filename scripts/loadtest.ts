@@ -184,7 +184,7 @@ async function phaseSigterm(): Promise<void> {
 }
 
 async function phaseThrowingRoute(): Promise<void> {
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, routes: (content) => [...siteRoutes(content), throwingRoute] });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: (content) => [...siteRoutes(content), throwingRoute] });
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;

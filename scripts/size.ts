@@ -25,7 +25,7 @@ const BUDGET = { html: 12 * KB, css: 10 * KB, js: 65 * KB, ownJs: 6 * KB, homeIm
 const FIRST_ROUND_TRIP = 14 * KB;
 
 spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-const app = createApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 await app.prepared;
 const server: Server = createServer(app).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));

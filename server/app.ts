@@ -78,8 +78,7 @@ export function createApp(options: AppOptions): App {
   const renderOptions: RenderOptions = { site: config.site, routes, content, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
-  const trust = trustedProxies(config.trustProxy);
-  const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger, trust });
+  const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
   const admin = config.cms ? adminSite(config.cms, adminDir) : undefined;
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
@@ -97,7 +96,7 @@ export function createApp(options: AppOptions): App {
     // The one place every request ends up, prepared or not: its log line and its metric.
     const log = (status: number, bytes: number) => {
       const seconds = (performance.now() - started) / 1000;
-      logger.info({ method, path: url, status, bytes, durationMs: Math.round(seconds * 100_000) / 100, requestId, client: proxyaddr(req, trust) });
+      logger.info({ method, path: url, status, bytes, durationMs: Math.round(seconds * 100_000) / 100, requestId, client: proxyaddr(req, config.trustProxy) });
       metrics?.observe(method, route, status, seconds);
     };
 
@@ -138,18 +137,6 @@ function sameShareImages({ routes, content }: FilledSite, drawn: LoadedAssets['s
 }
 
 /**
- * TRUST_PROXY as a function of a peer's address and its hop: which peers'
- * X-Forwarded-For to believe. The client address of a log line and Express's
- * req.ip both come from it, through proxy-addr, with the meaning Express's
- * "trust proxy" setting documents for each kind of value.
- */
-function trustedProxies(setting: Config['trustProxy']): (address: string, hop: number) => boolean {
-  if (typeof setting === 'boolean') return () => setting;
-  if (typeof setting === 'number') return (_address, hop) => hop < setting;
-  return proxyaddr.compile(setting.split(',').map((entry) => entry.trim()));
-}
-
-/**
  * The http instrumentation names a request's span by its method alone: add
  * the route, as OpenTelemetry's conventions name server spans, and the request id.
  */
@@ -166,15 +153,14 @@ interface WebInput {
   baseHeaders: HeaderList;
   table: ResponseTable;
   logger: Logger;
-  /** Which peers' X-Forwarded-* to believe (trustedProxies). */
-  trust: (address: string, hop: number) => boolean;
 }
 
 /** The Express app: what the table has no prepared answer for. Middleware order tells the story. */
-function createWeb({ config, routes, renderOptions, baseHeaders, table, logger, trust }: WebInput): Express {
+function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }: WebInput): Express {
   const web = express();
   web.disable('x-powered-by');
-  web.set('trust proxy', trust);
+  // The same function the log lines' client comes from: Express takes a trust function as it is.
+  web.set('trust proxy', config.trustProxy);
   // Prepared responses carry their own ETags; what Express answers is never cached.
   web.set('etag', false);
   web.set('query parser', false);

@@ -16,17 +16,28 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 const wholeNumber = (min: number, max: number) =>
   z.pipe(z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)), z.number().check(z.gte(min), z.lte(max)));
 
-/** What Express's "trust proxy" accepts: a boolean, a hop count, or what proxy-addr (which Express uses) compiles. */
+/**
+ * Which peers' X-Forwarded-* to believe, as the function of a peer's address
+ * and its hop that proxy-addr takes (and Express's "trust proxy" setting
+ * accepts as it is): the one place TRUST_PROXY is read. A hop count is
+ * proxy-addr's documented `i < n`; a list of addresses, its compile.
+ */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
 const trustProxy = z.union([
-  z.pipe(z.enum(['true', 'false']), z.transform((value) => value === 'true')),
-  wholeNumber(0, 1000),
-  z.string().check(
-    z.refine((value) => {
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((value): TrustProxy => (value === 'true' ? () => true : () => false)),
+  ),
+  z.pipe(wholeNumber(0, 1000), z.transform((hops): TrustProxy => (_address, hop) => hop < hops)),
+  z.pipe(
+    z.string(),
+    z.transform((value, context): TrustProxy => {
       try {
-        compileProxyAddresses(value.split(',').map((entry) => entry.trim()));
-        return true;
+        return compileProxyAddresses(value.split(',').map((entry) => entry.trim()));
       } catch {
-        return false;
+        context.issues.push({ code: 'custom', message: 'not an address, subnet or proxy-addr name', input: value });
+        return z.NEVER;
       }
     }),
   ),
@@ -131,7 +142,7 @@ const configSchema = z.pipe(
   host: env.HOST,
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
-  /** Express's "trust proxy" setting: false, true, a hop count, or a list of addresses/subnets. */
+  /** Whom to believe about the client's address and protocol (TrustProxy). */
   trustProxy: env.TRUST_PROXY,
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   site: {

@@ -165,7 +165,7 @@ describe('what the editor writes', () => {
 describe('the editor in production, on its own origin', () => {
   const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
   const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
-  const withEditor = () => testApp({ config: { nodeEnv: 'test', trustProxy: false, site: defaultSite, cms }, adminDir });
+  const withEditor = () => testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms }, adminDir });
   /** A request to the editor's origin: its Host. */
   const editor = (app: ReturnType<typeof testApp>, path: string) => supertest(app).get(path).set('host', 'admin.example.net');
 

@@ -44,7 +44,7 @@ describe('HTML conformance', () => {
   });
 
   it.each(['test', 'production'] as const)('the fallback screen of a route that throws (NODE_ENV=%s) has no error and no warning', async (nodeEnv) => {
-    const server = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: false, site: defaultSite } });
+    const server = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
     const res = await request(server).get(throwingRoute.path).expect(500);
     expect(res.text).toContain(THROWN_MESSAGE);
     expect(await messages(res.text)).toEqual([]);

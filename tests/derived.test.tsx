@@ -165,7 +165,7 @@ describe('a category file and a Markdown page file added to the content', () => 
     expect(drawn).toContain(filledTitle);
     expect(drawn.join('\n')).not.toContain('{');
     const other = { ...site, brandName: 'Another Sourcing' };
-    expect(() => testApp({ content, clientDir, config: { nodeEnv: 'test', trustProxy: false, site: other } })).toThrow(
+    expect(() => testApp({ content, clientDir, config: { nodeEnv: 'test', trustProxy: () => false, site: other } })).toThrow(
       `The share image of ${PAGE.path} says "${filledTitle}", as the build filled its title, but the site's settings make it "Made-up Questions for Another Sourcing"`,
     );
   });

@@ -21,7 +21,7 @@ import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
-const production = testApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+const production = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 /** The CSP of production as it is today, hashes aside: the dev server must not need it loosened. */
 const PRODUCTION_CSP =
   "default-src 'none';script-src 'self' #;style-src 'self' #;img-src 'self';manifest-src 'self';connect-src 'self';base-uri 'none';form-action 'none';frame-ancestors 'none'";
@@ -37,7 +37,7 @@ describe('nothing of the dev server in production', () => {
   });
 
   it('the error screen names none either', async () => {
-    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'production', trustProxy: false, site: defaultSite } });
+    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).not.toContain('__dev');
     expect(res.text).not.toContain('<pre');
@@ -55,7 +55,7 @@ describe('nothing of the dev server in production', () => {
   });
 
   it('refuses the dev script when NODE_ENV is production', () => {
-    expect(() => testApp({ config: { nodeEnv: 'production', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH })).toThrow(/development only/);
+    expect(() => testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, devScript: DEV_CLIENT_PATH })).toThrow(/development only/);
   });
 
   it('the build (npm run build, which npm test runs first) has no dev code in it', () => {
@@ -70,7 +70,7 @@ describe('nothing of the dev server in production', () => {
 
 describe('the error screen in development', () => {
   it('shows the stack in the source and loads the dev client, so a saved fix brings the page back', async () => {
-    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'development', trustProxy: false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
+    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'development', trustProxy: () => false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
     expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at .*tools/harness\\.ts:\\d+:\\d+`));

@@ -48,7 +48,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
     const { siteDir, nginxDir, editorDir } = await exportSite({ outDir, site, cms });
-    node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: false, site, cms } }));
+    node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, cms } }));
     // Installed as an operator would: both includes in snippets/, our port and root.
     const conf = join(outDir, 'run', 'conf');
     await mkdir(join(conf, 'snippets'), { recursive: true });

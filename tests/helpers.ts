@@ -13,7 +13,7 @@ export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, thr
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
   return createApp({
-    config: { nodeEnv: 'test', trustProxy: false, site: defaultSite },
+    config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite },
     ...overrides,
   });
 }

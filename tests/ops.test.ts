@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../server/config.ts';
+import { readConfig, type Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import { siteRoutes, type Route } from '../shared/routes.ts';
@@ -175,8 +175,9 @@ describe('an error while answering', () => {
 describe('TRUST_PROXY: the client address of each request\'s log line', () => {
   // supertest connects from loopback; the header says the request came from further away.
   const FORWARDED = '203.0.113.7';
-  const clientLogged = async (trustProxy: Config['trustProxy'], forwardedFor: string) => {
+  const clientLogged = async (setting: string, forwardedFor: string) => {
     const logged = capturedLogger();
+    const { trustProxy } = readConfig({ TRUST_PROXY: setting });
     const proxied = testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite }, logger: logged.logger });
     // A prepared page and a path Express answers: both lines are written in one place.
     await request(proxied).get('/about').set('X-Forwarded-For', forwardedFor).expect(200);
@@ -185,14 +186,14 @@ describe('TRUST_PROXY: the client address of each request\'s log line', () => {
   };
 
   it('is the peer’s address without the setting, whatever the request says', async () => {
-    const clients = await clientLogged(false, FORWARDED);
+    const clients = await clientLogged('false', FORWARDED);
     expect(clients).toHaveLength(2);
     for (const client of clients) expect(client).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
   });
 
   it('is the forwarded address when the peer is a trusted proxy', async () => {
     expect(await clientLogged('loopback', FORWARDED)).toEqual([FORWARDED, FORWARDED]);
-    expect(await clientLogged(1, FORWARDED)).toEqual([FORWARDED, FORWARDED]);
+    expect(await clientLogged('1', FORWARDED)).toEqual([FORWARDED, FORWARDED]);
   });
 
   it('believes forwarded addresses only as far as the proxies are trusted', async () => {

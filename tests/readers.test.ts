@@ -14,7 +14,7 @@ import { content, listening, testApp, filledRoutes as routes } from './helpers.t
 import { SPEC_LEGAL_TABS, SPEC_SERVICE } from './spec.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
-const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
+const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
 const YEAR_MS = 365 * 86_400_000;
 
 let origin: string;

@@ -22,7 +22,7 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { content, filledRoutes as routes, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
-const app = testApp({ config: { nodeEnv: 'test', trustProxy: false, site } });
+const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
 const addresses = routes.flatMap(routeAddresses);
 const productRoutes = routes.filter((route) => route.category);
 
@@ -236,7 +236,7 @@ describe('structured data', () => {
       expect(html).not.toContain('<script>alert(1)');
       expect(jsonLd(doc).find((block) => block['@type'] === 'ProfessionalService')?.name).toBe(hostile.brandName);
 
-      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: false, site: hostile } })).get('/products/textiles');
+      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: hostile } })).get('/products/textiles');
       const sources = cspScriptSources(String(res.headers['content-security-policy']));
       for (const script of parse(res.text).querySelectorAll('script[type="application/ld+json"]')) {
         expect(sources).toContain(sha256(script.rawText));

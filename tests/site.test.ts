@@ -231,7 +231,7 @@ describe('the footer block', () => {
 
   it('prints the configured brand and addresses, not the defaults', async () => {
     const site = { ...defaultSite, brandName: 'Northgate Sourcing', generalEmail: 'hello@northgate.test' };
-    const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: false, site } })).get('/legal').expect(200);
+    const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } })).get('/legal').expect(200);
     expect(res.text).toContain('Northgate Sourcing');
     expect(res.text).toContain('mailto:hello@northgate.test');
     expect(res.text).not.toContain(defaultSite.brandName);
@@ -264,7 +264,7 @@ describe('trailing slashes', () => {
 
 describe('errors while rendering', () => {
   const withBoom = (nodeEnv: 'test' | 'production') =>
-    testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: false, site: defaultSite } });
+    testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
 
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);
