@@ -24,7 +24,7 @@ import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubBackend } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp } from './helpers.ts';
+import { cspDirectives, testApp } from './helpers.ts';
 
 const setup = cmsSetup();
 const schemas = jsonSchemas();
@@ -202,14 +202,11 @@ describe('the editor in production, on its own origin', () => {
     const res = await editor(withEditor(), '/admin/');
     expect(res.status).toBe(200);
     expect([...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/admin/admin.js">']);
-    const csp = Object.fromEntries(String(res.headers['content-security-policy']).split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name, values.join(' ')];
-    }));
-    expect(csp['script-src']).toBe("'self' 'wasm-unsafe-eval'");
-    expect(csp['connect-src']).toBe("'self' blob: https://api.github.com");
-    expect(csp['default-src']).toBe("'none'");
-    expect(csp['frame-ancestors']).toBe("'none'");
+    const csp = cspDirectives(res.headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'https://api.github.com']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 

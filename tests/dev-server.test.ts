@@ -19,13 +19,23 @@ import { routeAddresses } from '../shared/paths.ts';
 import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
+import { cspDirectives, testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
-/** The CSP of production as it is today, hashes aside: the dev server must not need it loosened. */
-const PRODUCTION_CSP =
-  "default-src 'none';script-src 'self' #;style-src 'self' #;img-src 'self';manifest-src 'self';connect-src 'self';base-uri 'none';form-action 'none';frame-ancestors 'none'";
-const withoutHashes = (csp: string) => csp.replace(/( '(sha256-[A-Za-z0-9+/=]+)')+/g, ' #');
+/** The CSP of production as it is today, hashes as #: the dev server must not need it loosened. */
+const PRODUCTION_CSP = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'", '#'],
+  'style-src': ["'self'", '#'],
+  'img-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+const withoutHashes = (header: unknown) =>
+  Object.fromEntries([...cspDirectives(header)].map(([name, sources]) => [name, [...new Set(sources.map((source) => (source.startsWith("'sha256-") ? '#' : source)))]]));
 
 describe('nothing of the dev server in production', () => {
   it('no page names a dev script or endpoint', async () => {
@@ -51,7 +61,7 @@ describe('nothing of the dev server in production', () => {
 
   it('keeps the Content-Security-Policy as it was', async () => {
     const res = await request(production).get('/home');
-    expect(withoutHashes(res.headers['content-security-policy'] as string)).toBe(PRODUCTION_CSP);
+    expect(withoutHashes(res.headers['content-security-policy'])).toEqual(PRODUCTION_CSP);
   });
 
   it('refuses the dev script when NODE_ENV is production', () => {

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import parseContentSecurityPolicy from 'content-security-policy-parser';
 import { vi } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { createApp, type AppOptions } from '../server/app.ts';
@@ -16,6 +17,12 @@ export function testApp(overrides: Partial<AppOptions> = {}) {
     config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite },
     ...overrides,
   });
+}
+
+/** A Content-Security-Policy header's directives and their sources, parsed as the CSP spec says (helmet's parser). */
+export function cspDirectives(header: unknown): Map<string, string[]> {
+  if (typeof header !== 'string') throw new Error(`no Content-Security-Policy header: ${String(header)}`);
+  return parseContentSecurityPolicy(header);
 }
 
 /** The table and the content with the default settings in their placeholders, as the pages show them. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
+import { cspDirectives, listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
 
 const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute] });
 let server: Server;
@@ -75,7 +75,7 @@ describe('the security headers', () => {
 
   it('has a strict Content-Security-Policy', async () => {
     const csp = (await request(app).get('/home')).headers['content-security-policy'] as string;
-    const directives = Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(cspDirectives(csp));
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['script-src']?.[0]).toBe("'self'");
     expect(directives['script-src']?.slice(1).every((source: string) => /^'sha(256|384|512)-/.test(source))).toBe(true);

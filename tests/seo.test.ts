@@ -19,7 +19,7 @@ import { fillSite, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../server/render/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { content, filledRoutes as routes, testApp } from './helpers.ts';
+import { content, cspDirectives, filledRoutes as routes, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
@@ -39,7 +39,7 @@ function jsonLd(doc: HTMLElement): Array<Record<string, unknown>> {
 }
 
 function cspScriptSources(csp: string): string[] {
-  return csp.split(';').find((directive) => directive.startsWith('script-src'))!.split(' ').slice(1);
+  return cspDirectives(csp).get('script-src') ?? [];
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
