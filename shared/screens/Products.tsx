@@ -13,7 +13,8 @@ export function Products({ ctx }: { ctx: PageContext }) {
         {categoryPages(ctx).map(({ path, category }, index) => (
           <li key={category.slug} className="card">
             <CategoryArt category={category} asset={ctx.asset} className="card__art" largestPaint={index === 0} />
-            <div className="card__body">
+            {/* On paper the card ends with its page's address, which the button cannot give (client/styles.css). */}
+            <div className="card__body" data-address={ctx.site.publicUrl + path}>
               <h2 className="card__title">{category.title}</h2>
               <p className="card__subtitle">{category.subtitle}</p>
               <p className="card__text">{category.description}</p>

@@ -345,6 +345,14 @@ describeInBrowser('in Chromium', () => {
       expect(tab.problems).toEqual([]);
     });
 
+    it.skipIf(!pdftotext && !process.env.CI)('each category card prints its page’s full address, as the button cannot', async () => {
+      await visit(tab.page, site, '/products');
+      const lines = await printed(tab.page, 'A4');
+      const categories = routes.filter((route) => route.category);
+      expect(categories.length).toBeGreaterThan(1);
+      for (const route of categories) expect(lines).toContain(defaultSite.publicUrl + route.path);
+    });
+
     it.each(addresses)('%s fits the printable width of A4 and Letter', async (address) => {
       await visit(tab.page, site, address);
       await tab.page.emulateMedia({ media: 'print' });
