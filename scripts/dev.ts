@@ -1,8 +1,9 @@
 /**
  * `npm run dev`: checks the settings once, then runs the dev server
  * (scripts/dev/server.ts) under `tsx watch`, which starts it again after every
- * save in content/, shared/, server/, client/ or anything they import; client/styles.css
- * is left to the dev server, which swaps it in place. Design and figures:
+ * save of code in content/, shared/, server/, client/ or anything they import; the
+ * words and pictures (content/words, content/art) and client/styles.css are left to
+ * the dev server, which makes the site again in place. Design and figures:
  * docs/development.md.
  */
 import { spawn } from 'node:child_process';
@@ -26,10 +27,11 @@ await once(probe, 'listening').catch((error: Error) => {
 const { port } = probe.address() as AddressInfo;
 probe.close();
 
-console.log('Watching content/, shared/, server/ and client/: a save starts the site again and open tabs reload; client/styles.css is swapped in place');
+console.log('Watching content/, shared/, server/ and client/: a save makes the site again and open tabs reload; client/styles.css is swapped in place');
+// The code; the words and pictures are the dev server's to watch, which makes the site again without stopping.
 const watcher = spawn(
   process.execPath,
-  [fileURLToPath(import.meta.resolve('tsx/cli')), 'watch', '--clear-screen=false', '--include=content', '--include=shared', '--include=server', '--include=client', '--exclude=client/styles.css', fileURLToPath(import.meta.resolve('./dev/server.ts'))],
+  [fileURLToPath(import.meta.resolve('tsx/cli')), 'watch', '--clear-screen=false', '--include=content/*.ts', '--include=shared', '--include=server', '--include=client', '--exclude=client/styles.css', fileURLToPath(import.meta.resolve('./dev/server.ts'))],
   { stdio: 'inherit', env: { ...env, HOST: config.host, PORT: String(port) } },
 );
 // Ctrl-C reaches both processes; a plain SIGTERM (a test, a process manager) reaches this one only.

@@ -1,6 +1,7 @@
 // The dev server's client (scripts/dev/server.ts), on every page in `npm run dev` only.
-// It listens on the reload channel: a new run of the dev server (each save starts one)
-// reloads the tab at the same address and scroll position; "styles" swaps the
+// It listens on the reload channel: a new run of the dev server (a save of code starts
+// one) or "reload" (a save of content) reloads the tab at the same address and scroll
+// position; "styles" swaps the
 // stylesheet in place, without a reload. Plain JavaScript served as it is: a
 // same-origin module, as the CSP's script-src 'self' allows.
 
@@ -62,4 +63,6 @@ events.addEventListener('hello', (event) => {
   // For tests and the curious: this tab is listening.
   document.documentElement.dataset.devServer = 'connected';
 });
+// The site made again in the same run, after a save of the words or pictures.
+events.addEventListener('reload', reload);
 events.addEventListener('styles', (event) => swapStyles(event.data));

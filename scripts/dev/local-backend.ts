@@ -29,10 +29,10 @@
  *
  * Why not decap-server's own middleware: docs/decisions/0005-browser-editor.md.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ART_EXTENSIONS } from '../../content/art.ts';
 import { ART_FOLDER, checkContent, entryOf, pictureKind, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
@@ -278,12 +278,25 @@ async function answer(root: string, action: Action, params: Record<string, unkno
   }
 }
 
-/** Writes a file whose path the guard allowed, making its folder if it is not there (a new collection's first file). */
+/**
+ * Writes a file whose path the guard allowed, making its folder if it is not
+ * there (a new collection's first file). Whole or not at all: written beside
+ * it under a new name (created, never opened: 'wx'), then renamed over it, so
+ * the dev server and the tests never read half a file, and a symlink put there
+ * since is replaced, not written through.
+ */
 async function writeFileAt(root: string, path: string, body: string | Uint8Array): Promise<void> {
   await mkdir(join(root, path, '..'), { recursive: true });
-  // Checked again just before: a symlink put in its way since would be written through.
   await noSymlinks(root, path);
-  await writeFile(join(root, path), body);
+  const target = join(root, path);
+  const temporary = join(target, '..', `.${basename(path)}.${randomUUID()}.tmp`);
+  try {
+    await writeFile(temporary, body, { flag: 'wx' });
+    await rename(temporary, target);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The body, or undefined past MAX_BODY (the request is answered then). */

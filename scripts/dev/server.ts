@@ -1,12 +1,14 @@
 /**
- * The dev server, one run per version of the source: `tsx watch`
- * (scripts/dev.ts) starts it again after every save, so each run imports the
- * site fresh from disk, builds the client into dist/dev/client and serves
- * both, with the dev client script on every page (createApp's devScript) and
- * the reload channel (Server-Sent Events). An open tab reconnects to the next
- * run and reloads. A save of client/styles.css restarts nothing: the
- * stylesheet is rebuilt and swapped into open tabs. /admin is the browser
- * editor, whose saves are such saves (admin.ts).
+ * The dev server, one run per version of the code: `tsx watch`
+ * (scripts/dev.ts) starts it again after every save of code, so each run
+ * imports the site fresh from disk, builds the client into dist/dev/client
+ * and serves both, with the dev client script on every page (createApp's
+ * devScript) and the reload channel (Server-Sent Events). An open tab
+ * reconnects to the next run and reloads. A save in content/words or
+ * content/art, the editor's among them (admin.ts), restarts nothing: the
+ * site is made again from the files in this run, the old one answering
+ * meanwhile, so the editor is never left without its backend; then open
+ * tabs reload. A save of client/styles.css swaps the stylesheet into them.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, watch } from 'node:fs';
@@ -25,11 +27,12 @@ const devClient = readFileSync(join(import.meta.dirname, 'client.js'));
 /** The site as the files are now, or a page saying why it cannot start. */
 async function startSite(): Promise<RequestListener> {
   try {
-    const [{ readConfig }, { checkOwnContent }] = await Promise.all([import('../../server/config.ts'), import('../check.ts')]);
+    const [{ readConfig }, { readContent }, { checkSite }] = await Promise.all([import('../../server/config.ts'), import('../../content/read.ts'), import('../check.ts')]);
     const config = readConfig(process.env);
-    // The content is read and checked once for this run; the client is built meanwhile (esbuild works in a process of its
-    // own) and draws the share images once the check has given the filled words.
-    const checking = checkOwnContent(config.site);
+    // The content as the files are now, read and checked once for this site; the client is built meanwhile (esbuild works
+    // in a process of its own) and draws the share images once the check has given the filled words.
+    const checked = readContent(root);
+    const checking = checkSite(checked, config.site);
     // No share images when the check fails or throws; what it says is reported below.
     const filled = checking.then((check) => check.filled).catch(() => undefined);
     const building = import('../build.ts').then(({ buildClient }) =>
@@ -45,7 +48,7 @@ async function startSite(): Promise<RequestListener> {
       return failurePage(problems.join('\n'), 'The content has a mistake');
     }
     const [{ createApp }, { createLogger }] = await Promise.all([import('../../server/app.ts'), import('../../server/logger.ts'), building]);
-    return createApp({ config, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
+    return createApp({ config, content: checked.content, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
   } catch (error) {
     const why = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(`${why}\nThe site could not start: open tabs show why, and the next save tries again.`);
@@ -72,7 +75,18 @@ const tabs = new Set<ServerResponse>();
 const send = (tab: ServerResponse, event: string, data: string) => tab.write(`event: ${event}\ndata: ${data}\n\n`);
 
 let styles = { href: '', css: '' };
-let swapping = Promise.resolve();
+/** One remaking of the site at a time, in the order the saves came. */
+let remaking = Promise.resolve();
+const remake = (step: () => Promise<void>) => {
+  remaking = remaking.then(step).catch((error: unknown) => console.error(String(error)));
+};
+
+/** The site made again from the files; the one before answers until it is ready. */
+async function restartSite(): Promise<void> {
+  await site;
+  const next = await startSite();
+  site = Promise.resolve(next);
+}
 
 async function swapStyles(): Promise<void> {
   const started = performance.now();
@@ -84,16 +98,30 @@ async function swapStyles(): Promise<void> {
   styles = { href, css };
   for (const tab of tabs) send(tab, 'styles', href);
   console.log(`client/styles.css: swapped in place (${Math.round(performance.now() - started)} ms)`);
-  // Pages loaded from now on have it inline; the current site answers until the new one is ready.
-  await site;
-  const next = await startSite();
-  site = Promise.resolve(next);
+  // Pages loaded from now on have it inline.
+  await restartSite();
 }
 
 // One watcher on the directory, not the file: an editor that saves by renaming a new file over the old one ends a watch on the file.
 watch(join(root, 'client'), (_event, name) => {
-  if (name === 'styles.css') swapping = swapping.then(swapStyles).catch((error: unknown) => console.error(String(error)));
+  if (name === 'styles.css') remake(swapStyles);
 });
+
+// A save of the words or the pictures: the site made again, then the tabs reload. One write can come as
+// several events, and an upload of two pictures as two writes: one remaking once they have settled.
+let contentSaved: NodeJS.Timeout | undefined;
+const remakeFromContent = async () => {
+  const started = performance.now();
+  await restartSite();
+  console.log(`content: the site made again from the files (${Math.round(performance.now() - started)} ms)`);
+  for (const tab of tabs) send(tab, 'reload', '');
+};
+for (const folder of ['content/words', 'content/art']) {
+  watch(join(root, folder), { recursive: true }, () => {
+    clearTimeout(contentSaved);
+    contentSaved = setTimeout(() => remake(remakeFromContent), 100);
+  });
+}
 
 // --- The server the browser talks to -----------------------------------------
 

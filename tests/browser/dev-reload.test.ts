@@ -61,7 +61,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     expect(lines[1]).toMatch(/^Dev server on http:\/\/127\.0\.0\.1:\d+\/ \(ready in \d+ ms\)$/);
   });
 
-  it('shows saved About copy in the open tab, at the same address and scroll position', async () => {
+  it('shows saved About copy in the open tab, at the same address and scroll position, without starting again', async () => {
     await page.goto(`${dev.origin}/about`);
     await listening();
     await page.evaluate(() => scrollTo(0, 900));
@@ -73,6 +73,9 @@ describeInBrowser('npm run dev, with a tab open', () => {
     expect(page.url()).toBe(`${dev.origin}/about`);
     await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 5_000 });
     await listening();
+    // Made again in the same run, the site before it answering meanwhile: no restart of the process.
+    expect(dev.output()).toContain('content: the site made again from the files');
+    expect(dev.output()).not.toMatch(/\[tsx\] .*Restarting/);
   });
 
   it('swaps a saved stylesheet in place: no reload, the open menu stays open', async () => {
