@@ -61,6 +61,8 @@ export interface CmsCollection {
   /** Its key in the content. */
   key: CollectionKey;
   label: string;
+  /** One entry of a folder collection, in "New …". */
+  label_singular?: string;
   /** A custom format per collection (client/admin/formats.ts): it writes the collection's schema line first. */
   format: string;
   extension: 'yaml' | 'md';
@@ -167,6 +169,7 @@ export function cmsSetup(schemas: Record<CollectionKey, string> = jsonSchemas())
         name,
         key,
         label: collection.label,
+        label_singular: collection.one,
         format,
         extension,
         folder: `${WORDS_FOLDER}/${collection.folder}`,
@@ -231,6 +234,7 @@ const cmsConfig = z.strictObject({
       name: z.string().regex(/^[a-z][a-z-]*$/),
       key: z.string(),
       label: z.string().min(1),
+      label_singular: z.string().min(1).optional(),
       format: z.string(),
       extension: z.enum(['yaml', 'md']),
       folder: z.string().min(1).optional(),

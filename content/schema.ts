@@ -144,14 +144,15 @@ export type Labels = z.infer<typeof labels>;
  * Every collection, by the name the screens know its content by: where its
  * files are under content/words, which schema each follows, and whether
  * they are YAML or Markdown with front matter. A folder collection holds any
- * number of files (a category, a page); a file collection is one file. Its
+ * number of files (a category, a page), `one` naming one of them ("New
+ * Product category"); a file collection is one file. Its
  * JSON Schema (schemas/) and its editor collection are named after the file
  * or folder, so each idea has one name (collectionName).
  */
 export const COLLECTIONS = {
-  categories: { label: 'Product categories', folder: 'categories', format: 'yaml', schema: category },
-  legal: { label: 'Legal documents', folder: 'legal', format: 'markdown', schema: legalDocument },
-  pages: { label: 'Pages in Markdown', folder: 'pages', format: 'markdown', schema: markdownPage },
+  categories: { label: 'Product categories', one: 'Product category', folder: 'categories', format: 'yaml', schema: category },
+  legal: { label: 'Legal documents', one: 'Legal document', folder: 'legal', format: 'markdown', schema: legalDocument },
+  pages: { label: 'Pages in Markdown', one: 'Page in Markdown', folder: 'pages', format: 'markdown', schema: markdownPage },
   home: { label: 'Home page', file: 'home.yaml', format: 'yaml', schema: homePage },
   about: { label: 'About page', file: 'about.yaml', format: 'yaml', schema: aboutPage },
   products: { label: 'Our Products page', file: 'products.yaml', format: 'yaml', schema: productsPage },

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { entryOf } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
-import { repositoryEvents, repositoryProblems } from './repository.ts';
+import { repositoryEvents, repositoryOpened, repositoryProblems } from './repository.ts';
 
 type Report = { kind: 'checking' } | { kind: 'repository'; problems: string[] } | { kind: 'refused'; problems: string[] } | { kind: 'unreadable'; why: string };
 
@@ -35,6 +35,8 @@ function Banner() {
     repositoryEvents.addEventListener('opened', check);
     repositoryEvents.addEventListener('saved', check);
     repositoryEvents.addEventListener('refused', refused);
+    // Signed in before this was drawn (a session Decap restored): the event has gone by.
+    if (repositoryOpened()) check();
     return () => {
       repositoryEvents.removeEventListener('opened', check);
       repositoryEvents.removeEventListener('saved', check);

@@ -20,6 +20,11 @@ export class ContentRefused extends Error {
     super(`The content check refused this change, so nothing was saved:\n${problems.join('\n')}`);
     this.name = 'ContentRefused';
   }
+
+  /** Decap's notice shows the error as a string: the owner reads the message, not the class's name. */
+  override toString(): string {
+    return this.message;
+  }
 }
 
 /** Every file of the content collections, as the repository has it. */
@@ -74,6 +79,7 @@ async function problemsAfter(backend: Implementation, { saved = [], assets = [],
 
 let opened: Implementation | undefined;
 let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undefined;
+let signedIn = false;
 
 /**
  * What happens to the repository, for the banner (banner.tsx): `opened` once
@@ -81,6 +87,11 @@ let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undef
  * the problems of a change the check refused (its `detail`).
  */
 export const repositoryEvents = new EventTarget();
+
+/** Whether the editor may read the repository yet: the `opened` event has been sent (a banner that starts later asks this). */
+export function repositoryOpened(): boolean {
+  return signedIn;
+}
 
 /** The repository's files and the pictures they name, read once until the next write; undefined before Decap has made a backend. */
 export async function repositoryContent(): Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> } | undefined> {
@@ -129,6 +140,7 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
     /** Once signed in (again), the repository can be read: the banner checks it. */
     private async signedIn<T>(user: Promise<T>): Promise<T> {
       const result = await user;
+      signedIn = true;
       repositoryEvents.dispatchEvent(new Event('opened'));
       return result;
     }

@@ -60,9 +60,15 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.goto(`${dev.origin}/admin/${hash}`);
     // The local backend needs no credentials, but Decap shows its button for it until the first sign-in.
     const login = admin.getByRole('button', { name: 'Login' });
-    await ready(admin).or(login).first().waitFor({ timeout: SLOW });
-    if (await login.isVisible()) await login.click();
-    await ready(admin).waitFor({ timeout: SLOW });
+    try {
+      await ready(admin).or(login).first().waitFor({ timeout: SLOW });
+      if (await login.isVisible()) await login.click();
+      await ready(admin).waitFor({ timeout: SLOW });
+    } catch (error) {
+      // What the owner would have seen instead, and what the page said.
+      const shown = await admin.locator('body').innerText().catch(() => '(no page)');
+      throw new Error(`${String(error)}\nThe page shows: ${shown.slice(0, 2000)}\nIt logged: ${problems.join(' | ')}`);
+    }
     return { admin, problems };
   }
 
@@ -88,6 +94,9 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => page.getByLabel('Subtitle', { exact: true }));
     const field = admin.getByLabel('Subtitle', { exact: true });
     expect(await field.inputValue()).toBe('Fabrics for apparel and industry');
+    // The picture it has shows in its field, not an empty frame.
+    const picture = admin.locator('img[role="presentation"]');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: SLOW }).toEqual([480, 320]);
     await field.fill(subtitle);
     // The preview draws the page with the site's own stylesheet.
     await admin.frameLocator('iframe').locator('h1', { hasText: 'Textiles' }).waitFor();
@@ -104,7 +113,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('adds a category with a picture uploaded in its field: the file, the picture in content/art, and both on its page', async () => {
-    const { admin, problems } = await openEditor('#/collections/categories/new', (page) => page.getByLabel('Order', { exact: true }));
+    const { admin, problems } = await openEditor('#/collections/categories', (page) => page.getByRole('link', { name: 'New Product category' }));
+    await admin.getByRole('link', { name: 'New Product category' }).click();
     await admin.getByLabel('Order', { exact: true }).fill('6');
     await admin.getByLabel('Address', { exact: true }).fill('medical-supplies');
     await admin.getByLabel('Title', { exact: true }).fill('Medical Supplies');
