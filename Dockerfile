@@ -8,6 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
+COPY content ./content
 COPY scripts ./scripts
 COPY shared ./shared
 COPY client ./client
