@@ -1,9 +1,10 @@
 /**
  * `npm run dev` without a browser (the browser suite's dev-reload.test.ts
  * drives a tab): the reload channel and the dev client are same-origin and
- * live under /__dev/, the CSP is production's, a save starts a new run (a
- * client change rebuilds the bundle), a content problem stops it, a site
- * that cannot start says why. And none of it in production: not in the
+ * live under /__dev/, the CSP is production's, a save of code starts a new
+ * run (a client change rebuilds the bundle), a save of the words makes the
+ * site again in the same run, a content problem stops it, a site that
+ * cannot start says why. And none of it in production: not in the
  * HTML, not at /__dev/, not in the build, not in the CSP.
  */
 import { spawnSync } from 'node:child_process';
@@ -112,7 +113,7 @@ function runId(origin: string): Promise<string | undefined> {
 const SAVE_TIMEOUT = 40_000;
 vi.setConfig({ testTimeout: 90_000 });
 
-/** Saves `content` to `file`, as an editor would, and resolves once the next run of the dev server (each save starts one) answers. */
+/** Saves `content` to `file`, as an editor would, and resolves once the next run of the dev server (each save of code starts one) answers. */
 async function saveAndRestart(origin: string, file: string, content: string): Promise<void> {
   const before = await runId(origin);
   writeFileSync(file, content);
@@ -120,6 +121,15 @@ async function saveAndRestart(origin: string, file: string, content: string): Pr
     const now = await runId(origin);
     return now !== undefined && now !== before;
   }, { timeout: SAVE_TIMEOUT }).toBe(true);
+}
+
+/** Saves a file of the words and waits until the site has been made again from it, in the same run. */
+async function saveContent(dev: DevServer, file: string, content: string): Promise<void> {
+  const remade = () => dev.output().split('content: the site made again from the files').length;
+  const [before, run] = [remade(), await runId(dev.origin)];
+  writeFileSync(file, content);
+  await expect.poll(remade, { timeout: SAVE_TIMEOUT }).toBeGreaterThan(before);
+  expect(await runId(dev.origin), 'the same run').toBe(run);
 }
 
 describe('npm run dev', () => {
@@ -163,17 +173,17 @@ describe('npm run dev', () => {
     expect((await request(dev.origin).get(after!).expect(200)).text).toContain('saved just now');
   });
 
-  it('stops on a content problem with one line per problem, shows the same line in the page, and starts again when the fix is saved', async () => {
+  it('stops on a content problem with one line per problem, shows the same line in the page, and answers again when the fix is saved, in the same run', async () => {
     const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.yaml`);
     const original = readFileSync(file, 'utf8');
     const printed = dev.output().length;
-    await saveAndRestart(dev.origin, file, original.replace(/^subtitle: .+$/m, 'subtitle: ""'));
+    await saveContent(dev, file, original.replace(/^subtitle: .+$/m, 'subtitle: ""'));
     const line = `content/words/categories/${categories[0]!.id}.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
     expect(dev.output().slice(printed)).toContain(`content: ${line}\n`);
     expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
     const page = await request(dev.origin).get('/home').expect(500);
     expect(page.text).toContain(line);
-    await saveAndRestart(dev.origin, file, original);
+    await saveContent(dev, file, original);
     await request(dev.origin).get('/home').expect(200);
   });
 
