@@ -392,7 +392,7 @@ describe('the JSON Schemas editors check against', () => {
 });
 
 describe('npm run build with broken content', () => {
-  it('stops with exit code 1 before building, one line per problem and no stack trace', () => {
+  it('stops with exit code 1 before building, one line per problem and no stack trace, and annotates each on GitHub Actions', () => {
     const sandbox = copyProject();
     const file = join(sandbox.root, W, CATEGORY);
     try {
@@ -405,8 +405,22 @@ describe('npm run build with broken content', () => {
       ]);
       expect(build.status).toBe(1);
       expect(build.stdout).not.toContain('Built');
+
+      // On GitHub Actions the same check annotates each problem at its file, line and column.
+      const check = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+      const inActions = check({ GITHUB_ACTIONS: 'true' });
+      expect(inActions.status).toBe(1);
+      expect(inActions.stdout.split('\n').filter(Boolean)).toEqual([
+        `::error file=${W}/${CATEGORY},line=2,col=1,title=Content check::subtitle: is missing`,
+        expect.stringMatching(new RegExp(`^::error file=${W}/${CATEGORY},line=\\d+,col=1,title=Content check::colour: is not a field of this entry \\(a typo\\?\\)$`)),
+      ]);
+      const elsewhere = check({ GITHUB_ACTIONS: '' });
+      expect(elsewhere.status).toBe(1);
+      expect(elsewhere.stdout).not.toContain('::error');
+      expect(elsewhere.stderr).toBe(inActions.stderr);
     } finally {
       sandbox.remove();
     }
-  });
+    // Three processes that each load the content: a hang detector, not a speed check.
+  }, 120_000);
 });
