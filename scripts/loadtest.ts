@@ -3,16 +3,24 @@
  * production build on loopback. Every phase is bounded in time and prints
  * its figures; the script exits non-zero when a phase fails.
  *
- *   1. 200 connections for 60 s on a mix of pages and assets (LOADTEST_SECONDS
- *      to change): zero errors, zero unexpected statuses, and RSS at the end
- *      within 10% of RSS after the first 10 s. A slowloris connection runs
- *      meanwhile and must be cut off by the header timeout.
+ *   1. 200 connections for 60 s on a mix of pages and assets (LOADTEST_CONNECTIONS
+ *      and LOADTEST_SECONDS to change): zero errors, zero unexpected statuses,
+ *      and RSS at the end within 10% of RSS after the first 10 s; it prints
+ *      the peak RSS too. A slowloris connection runs meanwhile and must be
+ *      cut off by the header timeout.
  *   2. SIGTERM during load: no request the server accepted fails, exit 0.
  *   3. A route that throws answers 500, and the next request answers 200.
  *   4. npm audit --omit=dev: no high or critical advisory.
+ *
+ * LOADTEST_CGROUP names a memory cgroup's directory (v1 or v2) to start the
+ * server in, as a pod's memory limit would hold it: the server is in it from
+ * its first instruction, so V8 sizes its heap to that limit, and phase 1
+ * prints the cgroup's peak beside the server's and fails unless the limit
+ * is at least 1.25 times the server's peak (docs/performance.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
@@ -23,7 +31,8 @@ import { defaultSite } from '../shared/site.ts';
 import { throwingRoute } from '../tools/harness.ts';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 60);
-const CONNECTIONS = 200;
+const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 200);
+const CGROUP = process.env.LOADTEST_CGROUP;
 const PORT = 3501;
 const results: { phase: string; ok: boolean; detail: string }[] = [];
 const report = (phase: string, ok: boolean, detail: string) => {
@@ -34,7 +43,10 @@ const report = (phase: string, ok: boolean, detail: string) => {
 spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 
 function startServer(): ChildProcess {
-  return spawn('node', ['dist/server/main.js'], {
+  const command = ['node', 'dist/server/main.js'];
+  // The shell joins the cgroup, then becomes node: nothing runs outside it.
+  const [file, ...args] = CGROUP ? ['sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', CGROUP, ...command] : command;
+  return spawn(file!, args, {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -66,7 +78,14 @@ async function waitUntilUp(): Promise<void> {
   }
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The process's resident set now (VmRSS) or at its peak (VmHWM), in MB. */
+const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** The cgroup's peak and limit in MB: memory.peak and memory.max (v2), or their v1 names. */
+function cgroupMemory(dir: string): { peak: number; limit: number } {
+  const first = (...names: string[]) => Number(readFileSync(join(dir, names.find((name) => existsSync(join(dir, name)))!), 'utf8')) / 1e6;
+  return { peak: first('memory.peak', 'memory.max_usage_in_bytes'), limit: first('memory.max', 'memory.limit_in_bytes') };
+}
 
 /** Sends a request's header block one byte at a time, every `everyMs`; resolves with how long until the server hung up. */
 function slowloris(everyMs: number, limitMs: number): Promise<number | undefined> {
@@ -127,7 +146,16 @@ async function phaseLoad(): Promise<void> {
       result.errors === 0 && result.timeouts === 0 && unexpected.length === 0 && result.non2xx === 0,
       `${Math.round(result.requests.average)} req/s average, ${result.requests.total ?? result.requests.sent} requests, p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, unexpected statuses ${unexpected.join(', ') || 'none'}`,
     );
-    report('memory', rssAt10s > 0 && growth <= 0.1, `RSS ${rssAt10s.toFixed(1)} MB after 10 s, ${rssEnd.toFixed(1)} MB at the end (${(growth * 100).toFixed(1)}%)`);
+    const peak = rssMb(server.pid!, 'VmHWM');
+    const cgroup = CGROUP ? cgroupMemory(CGROUP) : undefined;
+    report(
+      'memory',
+      rssAt10s > 0 && growth <= 0.1,
+      `RSS ${rssAt10s.toFixed(1)} MB after 10 s, ${rssEnd.toFixed(1)} MB at the end (${(growth * 100).toFixed(1)}%), peak ${peak.toFixed(1)} MB` +
+        (cgroup ? `; cgroup peak ${cgroup.peak.toFixed(1)} MB of ${cgroup.limit.toFixed(1)} MB (page cache included)` : ''),
+    );
+    // The budget (docs/performance.md): the limit holds the peak with a quarter to spare.
+    if (cgroup) report('memory limit', peak * 1.25 <= cgroup.limit, `peak ${peak.toFixed(1)} MB × 1.25 = ${(peak * 1.25).toFixed(1)} MB, limit ${cgroup.limit.toFixed(1)} MB`);
     const cutAfter = await slow;
     report(
       'slowloris',
