@@ -41,6 +41,9 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: engine,
+          // A hang detector, not a speed check: one page's visit, axe and menu in an engine
+          // that shares two cores with two others can take many times its usual second.
+          testTimeout: 60_000,
           include: engine === 'chromium' ? ['tests/browser/*.test.ts'] : ['tests/browser/engines.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
         },
