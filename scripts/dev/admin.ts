@@ -49,7 +49,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     } else if (path === ADMIN_PATH || path === `${ADMIN_PATH}/`) {
       send(res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/admin/index.html'))).catch(failed(res));
     } else if (path === ADMIN_CONFIG_PATH) {
-      const config = async () => (await import('../../server/admin.ts')).adminConfig({ name: 'proxy', proxy_url: LOCAL_BACKEND_PATH });
+      const config = async () => (await import('../../server/admin.ts')).adminConfig({ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } });
       send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
     } else if (path === ADMIN_SCRIPT_PATH) {
       // Built once per run, on the first request: most runs never open the editor.
