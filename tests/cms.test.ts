@@ -6,7 +6,7 @@
  * backend's guard: tests/local-backend.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -241,6 +241,15 @@ describe('the editor in production, on its own origin', () => {
     expect(script.status).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body as number).toBeGreaterThan(0);
+  });
+
+  it('on, serves the site’s stylesheet its preview draws with as a file of its own, since its origin serves nothing of the site', async () => {
+    const manifest = JSON.parse(readFileSync(join(adminDir, '..', 'client', 'manifest.json'), 'utf8')) as { files: Record<string, { url: string }> };
+    const stylesheet = `/admin/${basename(manifest.files['styles.css']!.url)}`;
+    expect(readFileSync(join(adminDir, 'admin.js'), 'utf8')).toContain(`"styles.css":"${stylesheet}"`);
+    const res = await editor(withEditor(), stylesheet);
+    expect([res.status, res.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    expect((await editor(withEditor(), manifest.files['styles.css']!.url)).status).toBe(404);
   });
 
   it('leaves the site’s pages as they were: its CSP, whatever the git host, no mention of the editor', async () => {

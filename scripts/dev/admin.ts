@@ -32,7 +32,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return bundleAdmin(manifest, readConfig(process.env).site);
+    return bundleAdmin(manifest, readConfig(process.env).site, clientDir);
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);
@@ -67,9 +67,9 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
         );
       send(res, 'text/javascript; charset=utf-8', body).catch(failed(res));
     } else if (path.startsWith(`${ADMIN_PATH}/`) && files) {
-      // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts.
+      // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts, the preview's stylesheet.
       const name = path.slice(ADMIN_PATH.length + 1);
-      const type = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf' }[extname(name)];
+      const type = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.css': 'text/css; charset=utf-8' }[extname(name)];
       void files.then((all) => {
         const bytes = all.get(name);
         if (!bytes || !type) {
