@@ -176,13 +176,13 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await page.getByRole('alert', { name: notices.signInLabel }).getByText(notices.signedOut).waitFor({ timeout: SLOW });
     // Decap's own notice reads as the message too; it covers the account menu until it is closed.
     const toast = page.getByText(notices.signedOutShort);
-    await toast.waitFor();
+    await toast.click();
+    await toast.waitFor({ state: 'hidden' });
     await page.screenshot({ path: screenshotPath('chromium', 'editor-signed-out', WIDTH) });
     expect(host.repository.refs()).toEqual(refs);
     expect(unexpected(refusedSave)).toEqual([]);
 
     // What the notice says to do: log out, log in with GitHub again.
-    await toast.click();
     await page.getByRole('button', { name: 'Account options dropdown' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await signIn(page, 'Authorize');
