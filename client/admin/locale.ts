@@ -24,7 +24,7 @@ export const notices = {
   signInFailed: 'Signing in with GitHub did not work, so nothing was changed. Press Login with GitHub to try again; if it fails again, send whoever runs the site what it said.',
   signInSaid: 'It said: %{why}',
   signedOut:
-    'Not saved: GitHub no longer accepts your sign-in (it has run out or was withdrawn), so nothing was changed. Copy what you wrote somewhere safe, then log out (your picture at the top right, then Log Out), log in with GitHub again, and make the change again.',
+    'Not saved: GitHub no longer accepts your sign-in (it has run out or was withdrawn), so nothing was changed. Copy what you wrote somewhere safe, then log out (the button at the top right, then Log Out), log in with GitHub again, and make the change again.',
   signedOutShort: 'GitHub no longer accepts your sign-in, so nothing was saved.',
 } as const;
 
