@@ -61,11 +61,12 @@ export class Repository {
 
   /** The object a revision names (`main`, `main:content/words`, a sha), if it is of the given type. */
   resolve(revision: string, type: 'commit' | 'tree' | 'blob'): string | undefined {
-    // "rev:path" takes the rest as its path, so a commit is peeled with ^{commit} and a path's object has its type checked.
+    if (!revision || /\s/.test(revision)) return undefined;
+    // "rev:path" takes the rest as its path, so only a bare name is peeled (main^{tree}); a path's object has its type checked.
     const name = revision.includes(':') ? revision : `${revision}^{${type}}`;
-    const found = spawnSync('git', ['--git-dir', this.dir, 'rev-parse', '--verify', '--quiet', '--end-of-options', name], { env: GIT_ENV, encoding: 'utf8' });
-    const sha = found.status === 0 ? found.stdout.trim() : undefined;
-    return sha && this.git(['cat-file', '-t', sha]) === type ? sha : undefined;
+    // One process for the name and its type: "<sha> <type> <size>", or "<name> missing".
+    const [sha, found] = this.git(['cat-file', '--batch-check'], { input: `${name}\n` }).split(' ');
+    return found === type ? sha : undefined;
   }
 
   /** Every ref and the object it points to. */
@@ -115,8 +116,16 @@ export class Repository {
   }
 
   commit(sha: string): Commit {
-    const [, tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', ...message] = this.git(['show', '-s', '--format=%H%n%T%n%P%n%an%n%ae%n%aI%n%cn%n%ce%n%cI%n%B', sha]).split('\n');
-    return { sha, tree, parents: parents.split(' ').filter(Boolean), author: { name: an, email: ae, date: ad }, committer: { name: cn, email: ce, date: cd }, message: message.join('\n').trimEnd() };
+    return this.log([sha, '-n', '1'])[0]!;
+  }
+
+  /** The commits `git log` lists with these arguments, newest first, read in one process. */
+  log(args: readonly string[]): Commit[] {
+    const records = this.git(['log', '-z', '--format=%H%n%T%n%P%n%an%n%ae%n%aI%n%cn%n%ce%n%cI%n%B', ...args]).split('\0').filter(Boolean);
+    return records.map((record) => {
+      const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', ...message] = record.split('\n');
+      return { sha, tree, parents: parents.split(' ').filter(Boolean), author: { name: an, email: ae, date: ad }, committer: { name: cn, email: ce, date: cd }, message: message.join('\n').trimEnd() };
+    });
   }
 
   /** The entries of a tree, one level or all the way down (trees included, as GitHub lists them). */

@@ -104,10 +104,11 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
   const person = (who: Required<Person>) => ({ name: who.name, email: who.email, date: who.date });
   // POST /git/commits answers a commit in this shape; compare and /commits list them as repository commits (repoCommit).
   const gitCommit = (commit: Commit) => ({ sha: commit.sha, tree: { sha: commit.tree }, parents: commit.parents.map((sha) => ({ sha })), message: commit.message, author: person(commit.author), committer: person(commit.committer) });
-  const repoCommit = (sha: string) => {
-    const commit = repository.commit(sha);
-    return { sha, parents: commit.parents.map((parent) => ({ sha: parent })), commit: { message: commit.message, tree: { sha: commit.tree }, author: person(commit.author), committer: person(commit.committer) } };
-  };
+  const repoCommit = (commit: Commit) => ({
+    sha: commit.sha,
+    parents: commit.parents.map((parent) => ({ sha: parent })),
+    commit: { message: commit.message, tree: { sha: commit.tree }, author: person(commit.author), committer: person(commit.committer) },
+  });
   const headOf = (pull: Pull) => repository.resolve(`refs/heads/${pull.head}`, 'commit') ?? pull.headSha ?? '';
   const pullJson = (pull: Pull) => ({
     number: pull.number,
@@ -180,7 +181,7 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
   r.get('/branches/:branch', (req, res) => {
     const sha = repository.resolve(`refs/heads/${req.params.branch}`, 'commit');
     if (!sha) return json(res, 404, { message: 'Branch not found', documentation_url: GITHUB_DOCS });
-    json(res, 200, { name: req.params.branch, commit: { sha, commit: repoCommit(sha).commit } });
+    json(res, 200, { name: req.params.branch, commit: repoCommit(repository.commit(sha)) });
   });
 
   r.get('/git/trees/*treeish', (req, res) => {
@@ -245,7 +246,7 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     const from = repository.resolve(String(req.query.sha ?? branch), 'commit');
     if (!from) return notFound(res);
     const path = req.query.path ? ['--', String(req.query.path)] : [];
-    json(res, 200, repository.git(['log', '-n', '30', '--format=%H', from, ...path]).split('\n').filter(Boolean).map(repoCommit));
+    json(res, 200, repository.log(['-n', '30', from, ...path]).map(repoCommit));
   });
   r.get('/commits/:sha/status', (req, res) => json(res, 200, { state: 'pending', sha: req.params.sha, total_count: 0, statuses: [] }));
 
@@ -254,7 +255,7 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     const [from, to] = [base, head].map((name) => repository.resolve(branchName(name), 'commit'));
     if (!from || !to) return notFound(res);
     const mergeBase = repository.git(['merge-base', from, to]);
-    const commits = repository.git(['rev-list', '--reverse', `${mergeBase}..${to}`]).split('\n').filter(Boolean).map(repoCommit);
+    const commits = repository.log(['--reverse', `${mergeBase}..${to}`]).map(repoCommit);
     const files = repository.changes(mergeBase, to).map((change) => ({
       sha: change.sha,
       filename: change.path,
@@ -262,7 +263,7 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
       // GitHub gives a text file's patch, and none for a binary one: Decap tells media from entries by it.
       ...(change.binary ? {} : { patch: repository.git(['diff', mergeBase, to, '--', change.path]) }),
     }));
-    json(res, 200, { status: commits.length ? 'ahead' : 'identical', ahead_by: commits.length, total_commits: commits.length, base_commit: repoCommit(mergeBase), merge_base_commit: repoCommit(mergeBase), commits, files });
+    json(res, 200, { status: commits.length ? 'ahead' : 'identical', ahead_by: commits.length, total_commits: commits.length, base_commit: repoCommit(repository.commit(mergeBase)), merge_base_commit: repoCommit(repository.commit(mergeBase)), commits, files });
   });
 
   r.get('/pulls', (req, res) => {
