@@ -225,8 +225,10 @@ function uniquelyNamed<T extends { name: string }>(item: z.ZodType<T>) {
 const cmsConfig = z.strictObject({
   backend: z.optional(z.union([
     z.strictObject({ name: z.literal('proxy'), proxy_url: z.string().min(1) }),
-    z.strictObject({ name: z.literal('github'), repo: z.string().regex(/^[^/]+\/[^/]+$/), branch: z.string().min(1), base_url: z.url() }),
+    z.strictObject({ name: z.literal('github'), repo: z.string().regex(/^[^/]+\/[^/]+$/), branch: z.string().min(1), api_root: z.url(), base_url: z.url() }),
   ])),
+  // Drafts, reviewed and published as pull requests (https://decapcms.org/docs/editorial-workflows/).
+  publish_mode: z.optional(z.literal('editorial_workflow')),
   media_folder: z.string().min(1),
   public_folder: z.string(),
   collections: uniquelyNamed(
@@ -247,8 +249,8 @@ const cmsConfig = z.strictObject({
   ),
 });
 
-/** Every problem of the configuration Decap will run with (the bundle's collections; with config.yml's backend, when given), one line each. */
-export function cmsConfigProblems(config: { backend?: unknown } & Omit<CmsSetup, 'formats'>, formats: readonly CmsFormat[]): string[] {
+/** Every problem of the configuration Decap will run with (the bundle's collections; with config.yml's backend and publish mode, when given), one line each. */
+export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: unknown } & Omit<CmsSetup, 'formats'>, formats: readonly CmsFormat[]): string[] {
   const result = cmsConfig.safeParse(config);
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   for (const collection of config.collections) {

@@ -11,11 +11,12 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { AdminSetup } from '../client/admin/setup.ts';
 import { cmsConfigProblems, cmsSetup } from '../content/editor.ts';
+import { ADMIN_PATH } from '../server/admin-paths.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import { SHARE_FONTS } from '../shared/share-image-layout.ts';
 import type { SiteConfig } from '../shared/site.ts';
@@ -58,8 +59,11 @@ const harfbuzzInBrowser: esbuild.Plugin = {
   },
 };
 
-export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig): Promise<AdminFiles> {
-  const setup: AdminSetup = { ...cmsSetup(), site, assets: Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])) };
+export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, clientDir = join(root, 'dist', 'client')): Promise<AdminFiles> {
+  // The preview draws with the site's stylesheet, and the editor's own origin serves nothing of the site: it is one of the editor's files.
+  const stylesheet = manifest.files['styles.css']!.url;
+  const assets = { ...Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])), 'styles.css': `${ADMIN_PATH}/${basename(stylesheet)}` };
+  const setup: AdminSetup = { ...cmsSetup(), site, assets };
   const { collections, media_folder, public_folder, formats } = setup;
   const problems = cmsConfigProblems({ collections, media_folder, public_folder }, formats);
   if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
@@ -88,7 +92,7 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig): Pr
     plugins: [setupAsData, configCheckedAtBuild, harfbuzzInBrowser],
     logLevel: 'warning',
   });
-  const files: AdminFiles = new Map([['index.html', readFileSync(join(root, 'client/admin/index.html'))]]);
+  const files: AdminFiles = new Map([['index.html', readFileSync(join(root, 'client/admin/index.html'))], [basename(stylesheet), readFileSync(join(clientDir, stylesheet))]]);
   for (const file of result.outputFiles) files.set(relative(outdir, file.path), file.contents);
   // harfbuzzjs finds its wasm beside the module that loads it (import.meta.url): the chunk, here.
   files.set('harfbuzz.wasm', readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz.wasm')));

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_PATH, defaultAdminDir, GITHUB_API, type CmsSettings } from '../server/admin.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_PATH, defaultAdminDir, gitHostSources, type CmsSettings } from '../server/admin.ts';
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { aliases, routeAddresses } from '../shared/paths.ts';
@@ -142,7 +142,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
   await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), types));
-  if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(GITHUB_API), editorTypes));
+  if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(gitHostSources(cms.apiRoot)), editorTypes));
   return { siteDir, nginxDir, ...(cms && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }
 

@@ -7,30 +7,49 @@
  * runs and /admin is an unknown path. docs/decisions/0005-browser-editor.md.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { extname, join } from 'node:path';
 import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from './admin-paths.ts';
 import type { Config } from './config.ts';
 import { prepare, type PreparedResponse } from './responses.ts';
-import { adminHeaders, type HeaderList } from './security.ts';
+import { adminHeaders, type GitHostSources, type HeaderList } from './security.ts';
 
 export { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH };
 /** The route its requests are counted under in metrics and traces. */
 export const ADMIN_ROUTE = '/admin/*';
-/** Where Decap's GitHub backend connects: the only host the admin's CSP allows besides this origin. */
+/** GitHub.com's API, CMS_GITHUB_API's default. */
 export const GITHUB_API = 'https://api.github.com';
 
 export type CmsSettings = NonNullable<Config['cms']>;
 
-/** A Decap backend, as config.yml names it (https://decapcms.org/docs/backends-overview/). */
-export type Backend = { name: 'proxy'; proxy_url: string } | { name: 'github'; repo: string; branch: string; base_url: string };
+/** A Decap backend, as config.yml names it (https://decapcms.org/docs/backends-overview/, https://decapcms.org/docs/github-backend/). */
+export type Backend = { name: 'proxy'; proxy_url: string } | { name: 'github'; repo: string; branch: string; api_root: string; base_url: string };
 
-/** /admin/config.yml: the backend; the collections are in the bundle. JSON is YAML, and what Decap reads. */
-export function adminConfig(backend: Backend): string {
-  return `${JSON.stringify({ backend }, null, 2)}\n`;
+/** What config.yml holds: the backend, and drafts on or off (https://decapcms.org/docs/editorial-workflows/). */
+export interface AdminConfig {
+  backend: Backend;
+  publish_mode?: 'editorial_workflow';
 }
 
-export function githubBackend(cms: CmsSettings): Backend {
-  return { name: 'github', repo: cms.repo, branch: cms.branch, base_url: cms.authUrl };
+/** /admin/config.yml; the collections are in the bundle. JSON is YAML, and what Decap reads. */
+export function adminConfig(config: AdminConfig): string {
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** config.yml from the settings: GitHub at CMS_GITHUB_API, signing in through CMS_AUTH_URL, drafts when CMS_DRAFTS is on. */
+export function githubConfig(cms: CmsSettings): AdminConfig {
+  const backend: Backend = { name: 'github', repo: cms.repo, branch: cms.branch, api_root: cms.apiRoot, base_url: cms.authUrl };
+  return cms.drafts ? { backend, publish_mode: 'editorial_workflow' } : { backend };
+}
+
+/** What the editor's CSP lets it reach on the git host at `apiRoot` (CMS_GITHUB_API). */
+export function gitHostSources(apiRoot: string): GitHostSources {
+  const url = new URL(apiRoot);
+  // A CSP source with a path matches that path alone unless it ends in "/" (https://www.w3.org/TR/CSP3/#match-paths).
+  const api = url.pathname === '/' ? url.origin : `${url.origin}${url.pathname}/`;
+  if (apiRoot === GITHUB_API) return { api, avatars: ['https://avatars.githubusercontent.com'] };
+  // GitHub Enterprise Server serves avatars from its own host, or from avatars.<host> with subdomain isolation, which needs a host name.
+  return { api, avatars: isIP(url.hostname) ? [url.origin] : [url.origin, `${url.protocol}//avatars.${url.host}`] };
 }
 
 /** The editor's own origin, as the server answers it (createApp): what it serves at each address of that host. */
@@ -44,6 +63,7 @@ export interface AdminSite {
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.ttf': 'font/ttf',
 };
@@ -59,7 +79,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export function adminSite(cms: CmsSettings, adminDir: string): AdminSite {
   if (!existsSync(join(adminDir, 'index.html'))) throw new Error(`CMS_GITHUB_REPO is set but the build has no ${join(adminDir, 'index.html')}: run \`npm run build\``);
-  const baseHeaders = adminHeaders(GITHUB_API);
+  const baseHeaders = adminHeaders(gitHostSources(cms.apiRoot));
   // Revalidated each time with its ETag: the bundle keeps one name from build to build.
   const answer = (body: Buffer, contentType: string, gzip?: Buffer) =>
     prepare({ status: 200, body, contentType, cacheControl: 'public, no-cache', baseHeaders, ...(gzip && { encoded: { gzip } }), compress: false });
@@ -73,7 +93,7 @@ export function adminSite(cms: CmsSettings, adminDir: string): AdminSite {
   const page = files.get(`${ADMIN_PATH}/index.html`)!;
   files.set(ADMIN_PATH, page);
   files.set(`${ADMIN_PATH}/`, page);
-  files.set(ADMIN_CONFIG_PATH, answer(Buffer.from(adminConfig(githubBackend(cms))), 'text/yaml; charset=utf-8'));
+  files.set(ADMIN_CONFIG_PATH, answer(Buffer.from(adminConfig(githubConfig(cms))), 'text/yaml; charset=utf-8'));
   const plain = (status: number, text: string, extraHeaders: HeaderList = []) =>
     prepare({ status, body: Buffer.from(text), contentType: 'text/plain; charset=utf-8', cacheControl: 'no-store', baseHeaders, extraHeaders, compress: false });
   const toEditor = plain(302, `Found. Redirecting to ${ADMIN_PATH}/\n`, [['location', `${ADMIN_PATH}/`]]);

@@ -52,6 +52,17 @@ const originOf = (protocol: RegExp) =>
   );
 const origin = originOf(/^https?$/);
 
+/** An https address, a path allowed but no query, fragment or credentials; the trailing slash is dropped, as Decap adds its own. */
+const withoutExtras = (value: string) => {
+  const url = new URL(value);
+  return !url.search && !url.hash && !url.username && !url.password;
+};
+const httpsRoot = z.pipe(
+  z.pipe(z.url({ protocol: /^https$/ }), z.string().check(z.refine(withoutExtras))),
+  z.transform((value) => `${new URL(value).origin}${new URL(value).pathname.replace(/\/+$/, '')}`),
+);
+const onOff = z.pipe(z.enum(['true', 'false']), z.transform((value) => value === 'true'));
+
 const hostName = z.string().check(z.regex(/^[A-Za-z0-9.:\-[\]]+$/));
 const HOST_ACCEPTED = 'an IP address or host name, e.g. 127.0.0.1, 0.0.0.0 or ::';
 
@@ -103,6 +114,13 @@ export const SETTINGS = {
     accepted: 'a branch name such as main: letters, digits and . _ / -, not starting with - or containing ..',
     schema: z.string().check(z.regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]{1,200}$/)),
   },
+  // GitHub Enterprise Server answers its API under /api/v3 of its own host.
+  CMS_GITHUB_API: {
+    default: 'https://api.github.com',
+    accepted: 'the https address of the GitHub API, with no query: https://api.github.com, or https://<host>/api/v3 for GitHub Enterprise Server',
+    schema: httpsRoot,
+  },
+  CMS_DRAFTS: { default: 'false', accepted: 'true or false', schema: onOff },
   CMS_AUTH_URL: {
     accepted: 'the https origin of the OAuth proxy the editor signs in through, e.g. https://auth.example.com (needed with CMS_GITHUB_REPO)',
     schema: z.optional(originOf(/^https$/)),
@@ -155,7 +173,18 @@ const configSchema = z.pipe(
   /** Prometheus metrics on a port of their own, or none. */
   metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
   /** The browser editor at /admin with GitHub as its backend, or none (server/admin.ts). */
-  cms: env.CMS_GITHUB_REPO === undefined ? undefined : { repo: env.CMS_GITHUB_REPO, branch: env.CMS_GITHUB_BRANCH, authUrl: env.CMS_AUTH_URL!, origin: env.CMS_ORIGIN! },
+  cms:
+    env.CMS_GITHUB_REPO === undefined
+      ? undefined
+      : {
+          repo: env.CMS_GITHUB_REPO,
+          branch: env.CMS_GITHUB_BRANCH,
+          apiRoot: env.CMS_GITHUB_API,
+          /** Saves go to a branch and a pull request, published by merging it (Decap's editorial workflow). */
+          drafts: env.CMS_DRAFTS,
+          authUrl: env.CMS_AUTH_URL!,
+          origin: env.CMS_ORIGIN!,
+        },
   })),
 );
 

@@ -6,7 +6,7 @@
  * backend's guard: tests/local-backend.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubBackend } from '../server/admin.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubConfig } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, testApp } from './helpers.ts';
 
@@ -90,11 +90,14 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
   const { collections, media_folder, public_folder, formats } = setup;
   const config = { collections, media_folder, public_folder };
 
-  it('is one Decap accepts, with either backend config.yml names', () => {
+  it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
     expect(cmsConfigProblems(config, formats)).toEqual([]);
-    for (const backend of [{ name: 'proxy', proxy_url: LOCAL_BACKEND_PATH }, githubBackend({ repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' })]) {
-      expect(cmsConfigProblems({ ...config, backend }, formats), backend.name).toEqual([]);
+    const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+    const enterprise = { ...cms, apiRoot: 'https://github.example.net/api/v3', drafts: true };
+    for (const fromYaml of [{ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } }, githubConfig(cms), githubConfig(enterprise)]) {
+      expect(cmsConfigProblems({ ...config, ...fromYaml }, formats), JSON.stringify(fromYaml)).toEqual([]);
     }
+    expect(githubConfig(enterprise)).toMatchObject({ backend: { api_root: 'https://github.example.net/api/v3' }, publish_mode: 'editorial_workflow' });
   });
 
   it.each<[string, (copy: typeof config) => void, string]>([
@@ -102,6 +105,7 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
     ['a widget the editor does not register', (copy) => (copy.collections[0]!.fields![0]!.widget = 'datetime' as 'string'), 'widget'],
     ['a format no one registers', (copy) => (copy.collections[0]!.format = 'toml-frontmatter'), 'no format is named "toml-frontmatter"'],
     ['an option Decap does not know', (copy) => Object.assign(copy.collections[0]!, { sortable_fields: ['title'] }), 'sortable_fields'],
+    ['a publish mode Decap does not have', (copy) => Object.assign(copy, { publish_mode: 'drafts' }), 'publish_mode'],
   ])('refuses %s, saying where', (_what, breakIt, says) => {
     const copy = structuredClone(config);
     breakIt(copy);
@@ -163,9 +167,9 @@ describe('what the editor writes', () => {
 });
 
 describe('the editor in production, on its own origin', () => {
-  const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+  const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
   const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
-  const withEditor = () => testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms }, adminDir });
+  const withEditor = (settings: Partial<typeof cms> = {}) => testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms: { ...cms, ...settings } }, adminDir });
   /** A request to the editor's origin: its Host. */
   const editor = (app: ReturnType<typeof testApp>, path: string) => supertest(app).get(path).set('host', 'admin.example.net');
 
@@ -210,11 +214,25 @@ describe('the editor in production, on its own origin', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
+  it('on, with GitHub Enterprise Server’s API (CMS_GITHUB_API), lets the editor connect to that API alone and show that host’s avatars', async () => {
+    const csp = cspDirectives((await editor(withEditor({ apiRoot: 'https://github.example.net/api/v3' }), '/admin/')).headers['content-security-policy']);
+    // With its trailing slash, the source is every path under /api/v3/ and nothing else of the host.
+    expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'https://github.example.net/api/v3/']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://github.example.net', 'https://avatars.github.example.net']);
+    const onAnIp = cspDirectives((await editor(withEditor({ apiRoot: 'https://10.0.0.7:8443' }), '/admin/')).headers['content-security-policy']);
+    expect([onAnIp.get('connect-src'), onAnIp.get('img-src')]).toEqual([["'self'", 'blob:', 'https://10.0.0.7:8443'], ["'self'", 'data:', 'blob:', 'https://10.0.0.7:8443']]);
+  });
+
   it('on, its config names the GitHub backend from the settings, and its bundle is served', async () => {
     const app = withEditor();
     const config = await editor(app, ADMIN_CONFIG_PATH);
     expect(config.status).toBe(200);
-    expect(parseYaml(config.text)).toEqual({ backend: { name: 'github', repo: 'acme/site', branch: 'main', base_url: 'https://auth.example.org' } });
+    expect(parseYaml(config.text)).toEqual({ backend: { name: 'github', repo: 'acme/site', branch: 'main', api_root: 'https://api.github.com', base_url: 'https://auth.example.org' } });
+    const drafts = await editor(withEditor({ drafts: true, apiRoot: 'https://github.example.net/api/v3' }), ADMIN_CONFIG_PATH);
+    expect(parseYaml(drafts.text)).toEqual({
+      backend: { name: 'github', repo: 'acme/site', branch: 'main', api_root: 'https://github.example.net/api/v3', base_url: 'https://auth.example.org' },
+      publish_mode: 'editorial_workflow',
+    });
     const script = await editor(app, ADMIN_SCRIPT_PATH).buffer(true).parse((res, done) => {
       let length = 0;
       res.on('data', (chunk: Buffer) => (length += chunk.length));
@@ -225,11 +243,23 @@ describe('the editor in production, on its own origin', () => {
     expect(script.body as number).toBeGreaterThan(0);
   });
 
-  it('leaves the site’s pages as they were: its CSP, no mention of the editor', async () => {
-    const res = await supertest(withEditor()).get('/');
-    expect(res.status).toBe(200);
-    expect(res.text).not.toContain('/admin');
-    expect(res.headers['content-security-policy']).not.toContain('unsafe');
+  it('on, serves the site’s stylesheet its preview draws with as a file of its own, since its origin serves nothing of the site', async () => {
+    const manifest = JSON.parse(readFileSync(join(adminDir, '..', 'client', 'manifest.json'), 'utf8')) as { files: Record<string, { url: string }> };
+    const stylesheet = `/admin/${basename(manifest.files['styles.css']!.url)}`;
+    expect(readFileSync(join(adminDir, 'admin.js'), 'utf8')).toContain(`"styles.css":"${stylesheet}"`);
+    const res = await editor(withEditor(), stylesheet);
+    expect([res.status, res.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    expect((await editor(withEditor(), manifest.files['styles.css']!.url)).status).toBe(404);
+  });
+
+  it('leaves the site’s pages as they were: its CSP, whatever the git host, no mention of the editor', async () => {
+    const without = await supertest(testApp()).get('/');
+    for (const app of [withEditor(), withEditor({ apiRoot: 'https://github.example.net/api/v3', drafts: true })]) {
+      const res = await supertest(app).get('/');
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain('/admin');
+      expect(res.headers['content-security-policy']).toBe(without.headers['content-security-policy']);
+    }
   });
 
   it('keeps Decap out of the server bundle', () => {

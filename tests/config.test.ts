@@ -57,6 +57,8 @@ describe('readConfig', () => {
       METRICS_HOST: '127.0.0.1',
       CMS_GITHUB_REPO: 'acme/site',
       CMS_GITHUB_BRANCH: 'content',
+      CMS_GITHUB_API: 'https://github.example.org/api/v3/',
+      CMS_DRAFTS: 'true',
       CMS_AUTH_URL: 'https://auth.example.org/',
       CMS_ORIGIN: 'https://admin.example.org',
     });
@@ -75,12 +77,12 @@ describe('readConfig', () => {
         linkedInUrl: 'https://www.linkedin.com/company/acme',
       },
       metrics: { port: 9464, host: '127.0.0.1' },
-      cms: { repo: 'acme/site', branch: 'content', authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' },
+      cms: { repo: 'acme/site', branch: 'content', apiRoot: 'https://github.example.org/api/v3', drafts: true, authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' },
       tracing: false,
     });
     // The README's table and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
-      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_AUTH_URL', 'CMS_ORIGIN'].sort(),
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_GITHUB_API', 'CMS_DRAFTS', 'CMS_AUTH_URL', 'CMS_ORIGIN'].sort(),
     );
   });
 
@@ -160,6 +162,11 @@ describe('readConfig', () => {
     ['CMS_GITHUB_REPO', 'acme', 'a GitHub repository written owner/name'],
     ['CMS_GITHUB_BRANCH', '-main', 'a branch name such as main'],
     ['CMS_GITHUB_BRANCH', 'a..b', 'a branch name such as main'],
+    ['CMS_GITHUB_API', 'http://github.example.org/api/v3', 'the https address of the GitHub API'],
+    ['CMS_GITHUB_API', 'https://github.example.org/api/v3?token=x', 'the https address of the GitHub API'],
+    ['CMS_GITHUB_API', 'https://user:secret@github.example.org/api/v3', 'the https address of the GitHub API'],
+    ['CMS_GITHUB_API', 'api.github.com', 'the https address of the GitHub API'],
+    ['CMS_DRAFTS', 'yes', 'true or false'],
     ['CMS_AUTH_URL', 'http://auth.example.org', 'the https origin of the OAuth proxy'],
     ['CMS_AUTH_URL', 'https://auth.example.org/oauth', 'the https origin of the OAuth proxy'],
   ])('rejects %s=%s in one line naming the variable, the value and what is accepted', (variable, value, accepted) => {
@@ -176,7 +183,22 @@ describe('the browser editor', () => {
   it('is off unless CMS_GITHUB_REPO is set, and then on the main branch unless told another', () => {
     const editor = { CMS_AUTH_URL: 'https://auth.example.org', CMS_ORIGIN: 'https://admin.example.org' };
     expect(readConfig({ CMS_GITHUB_BRANCH: 'content', ...editor }).cms).toBeUndefined();
-    expect(readConfig({ CMS_GITHUB_REPO: 'acme/site', ...editor }).cms).toEqual({ repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' });
+    expect(readConfig({ CMS_GITHUB_REPO: 'acme/site', ...editor }).cms).toEqual({
+      repo: 'acme/site',
+      branch: 'main',
+      apiRoot: 'https://api.github.com',
+      drafts: false,
+      authUrl: 'https://auth.example.org',
+      origin: 'https://admin.example.org',
+    });
+  });
+
+  it('talks to GitHub.com’s API unless CMS_GITHUB_API names another (GitHub Enterprise Server’s, under /api/v3), saving straight to the branch unless CMS_DRAFTS is true', () => {
+    const editor = { CMS_GITHUB_REPO: 'acme/site', CMS_AUTH_URL: 'https://auth.example.org', CMS_ORIGIN: 'https://admin.example.org' };
+    expect(readConfig({ ...editor, CMS_GITHUB_API: 'https://github.example.org/api/v3/' }).cms?.apiRoot).toBe('https://github.example.org/api/v3');
+    expect(readConfig({ ...editor, CMS_GITHUB_API: 'https://github.example.org:8443' }).cms?.apiRoot).toBe('https://github.example.org:8443');
+    expect(readConfig({ ...editor, CMS_DRAFTS: 'true' }).cms?.drafts).toBe(true);
+    expect(readConfig({ ...editor, CMS_DRAFTS: 'false' }).cms?.drafts).toBe(false);
   });
 
   it('needs CMS_AUTH_URL with CMS_GITHUB_REPO: editors sign in through it', () => {

@@ -16,7 +16,7 @@ import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
-const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
 const EDITOR_HOST = 'admin.example.net';
 const site = defaultSite;
 const missing = nginxMissing();

@@ -24,6 +24,7 @@ import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
 import { showBanner } from './banner.tsx';
 import { formatter } from './formats.ts';
+import { phrases } from './locale.ts';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
 import { previewOf } from './preview.tsx';
 import { checked } from './repository.ts';
@@ -35,9 +36,7 @@ for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, List
 const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.
 CMS.registerWidget({ ...image, controlComponent: withPictureShown(image.controlComponent as unknown as PictureControl) as unknown as typeof image.controlComponent });
-// "New Product category", in words: Decap's "＋" is a character many system fonts lack,
-// and its name for screen readers ("Create entry of type …") would not be the words seen.
-const newButton = 'New %{collectionLabel}';
+const { newButton } = phrases;
 CMS.registerLocale('en', { ...en, collection: { ...en.collection, collectionTop: { ...en.collection.collectionTop, newButton, newButtonAriaLabel: newButton } } });
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));

@@ -4,15 +4,24 @@
  * build would stop on, each with a link that opens its entry to fix it; and,
  * when a save is refused, its lines until the next one goes through. So a
  * file broken elsewhere (by hand, in the git host's web editor) is named as
- * soon as the editor opens, and the owner can open it and fix it here.
+ * soon as the editor opens, and the owner can open it and fix it here. The
+ * same place says when signing in failed, and when GitHub stopped accepting
+ * the sign-in and a save was not made. Its words: locale.ts.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { entryOf } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
-import { repositoryEvents, repositoryOpened, repositoryProblems } from './repository.ts';
+import { fill, notices } from './locale.ts';
+import { repositoryEvents, repositoryOpened, repositoryProblems, SignInRejected } from './repository.ts';
 
-type Report = { kind: 'checking' } | { kind: 'repository'; problems: string[] } | { kind: 'refused'; problems: string[] } | { kind: 'unreadable'; why: string };
+type Report =
+  | { kind: 'checking' }
+  | { kind: 'repository'; problems: string[] }
+  | { kind: 'refused'; problems: string[] }
+  | { kind: 'unreadable'; why: string }
+  | { kind: 'signInFailed'; why: string }
+  | { kind: 'signedOut' };
 
 /** The editor's address of the entry a problem line names ("content/words/categories/x.yaml:5:11: …"), if it names one. */
 export function entryLink(line: string): string | undefined {
@@ -28,46 +37,55 @@ function Banner() {
       setReport({ kind: 'checking' });
       repositoryProblems().then(
         (problems) => setReport(problems && { kind: 'repository', problems }),
-        (error: unknown) => setReport({ kind: 'unreadable', why: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => setReport(error instanceof SignInRejected ? { kind: 'signedOut' } : { kind: 'unreadable', why: error instanceof Error ? error.message : String(error) }),
       );
     };
     const refused = (event: Event) => setReport({ kind: 'refused', problems: (event as CustomEvent<string[]>).detail });
+    const signInFailed = (event: Event) => setReport({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
+    const signedOut = () => setReport({ kind: 'signedOut' });
     repositoryEvents.addEventListener('opened', check);
     repositoryEvents.addEventListener('saved', check);
     repositoryEvents.addEventListener('refused', refused);
+    repositoryEvents.addEventListener('signInFailed', signInFailed);
+    repositoryEvents.addEventListener('signedOut', signedOut);
     // Signed in before this was drawn (a session Decap restored): the event has gone by.
     if (repositoryOpened()) check();
     return () => {
       repositoryEvents.removeEventListener('opened', check);
       repositoryEvents.removeEventListener('saved', check);
       repositoryEvents.removeEventListener('refused', refused);
+      repositoryEvents.removeEventListener('signInFailed', signInFailed);
+      repositoryEvents.removeEventListener('signedOut', signedOut);
     };
   }, []);
 
   if (!report || (report.kind === 'repository' && report.problems.length === 0)) return null;
   if (report.kind === 'checking') return null;
-  const heading =
-    report.kind === 'refused'
-      ? 'Not saved: the site would refuse this change. Fix these and save again.'
-      : report.kind === 'unreadable'
-        ? `The content could not be read to check it: ${report.why}`
-        : 'The content has problems: the site will not be built until they are fixed. Open each entry to fix it.';
-  const problems = report.kind === 'unreadable' ? [] : report.problems;
+  const heading = {
+    refused: notices.refused,
+    repository: notices.problems,
+    unreadable: fill(notices.unreadable, { why: report.kind === 'unreadable' ? report.why : '' }),
+    signInFailed: notices.signInFailed,
+    signedOut: notices.signedOut,
+  }[report.kind];
+  const problems = report.kind === 'refused' || report.kind === 'repository' ? report.problems : [];
+  const aboutSignIn = report.kind === 'signInFailed' || report.kind === 'signedOut';
   return (
-    <section className="content-check" role="alert" aria-label="Content check">
+    <section className="content-check" role="alert" aria-label={aboutSignIn ? notices.signInLabel : notices.checkLabel}>
       <p className="content-check__heading">{heading}</p>
+      {report.kind === 'signInFailed' && report.why ? <p>{fill(notices.signInSaid, { why: report.why })}</p> : null}
       <ul>
         {problems.map((line) => {
           const link = entryLink(line);
           return (
             <li key={line}>
-              <code>{line}</code> {link ? <a href={link}>Open</a> : null}
+              <code>{line}</code> {link ? <a href={link}>{notices.open}</a> : null}
             </li>
           );
         })}
       </ul>
       <button type="button" onClick={() => setReport(undefined)}>
-        Hide
+        {notices.hide}
       </button>
     </section>
   );

@@ -45,6 +45,10 @@ declare module 'decap-cms-lib-util' {
     persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>): Promise<unknown>;
     persistMedia(file: AssetProxy, options: Record<string, unknown>): Promise<ImplementationMediaFile>;
     deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
+    /** The editorial workflow's (publish_mode: editorial_workflow): a draft's status, its publishing, its deletion. */
+    updateUnpublishedEntryStatus(collection: string, slug: string, newStatus: string): Promise<unknown>;
+    publishUnpublishedEntry(collection: string, slug: string): Promise<unknown>;
+    deleteUnpublishedEntry(collection: string, slug: string): Promise<unknown>;
   }
   export type ImplementationClass = new (config: unknown, options?: unknown) => Implementation;
 }

@@ -6,12 +6,15 @@
  * pictures the categories name are read from the repository as it is now,
  * the change is put in, and the build's own check runs on the result
  * (check.ts); if it finds anything, nothing is written or committed and the
- * save fails with the problem lines, which Decap shows. Decision:
- * docs/decisions/0005-browser-editor.md.
+ * save fails with the problem lines, which Decap shows. A read or write the
+ * git host refuses for the sign-in (401: the token ran out or was withdrawn),
+ * and a sign-in the OAuth proxy reports as failed, are told to the banner in
+ * words (locale.ts). Decision: docs/decisions/0005-browser-editor.md.
  */
 import type { AssetProxy, DataFile, Implementation, ImplementationClass, ImplementationMediaFile } from 'decap-cms-lib-util';
 import { ART_FOLDER, pictureKind, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { contentProblems } from './check.ts';
+import { notices } from './locale.ts';
 import { setup } from './setup.ts';
 
 /** A save, upload or delete the content check refused: its message is the problem lines. */
@@ -24,6 +27,35 @@ export class ContentRefused extends Error {
   /** Decap's notice shows the error as a string: the owner reads the message, not the class's name. */
   override toString(): string {
     return this.message;
+  }
+}
+
+/** A read or write the git host refused because it no longer accepts the sign-in: the owner must sign in again. */
+export class SignInRejected extends Error {
+  constructor() {
+    super(notices.signedOutShort);
+    this.name = 'SignInRejected';
+  }
+
+  override toString(): string {
+    return this.message;
+  }
+}
+
+/** The HTTP status a backend's error carries (decap-cms-lib-util's APIError has one), if any. */
+function statusOf(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** `work`, with a 401 from the git host told to the banner and thrown as SignInRejected, whose message Decap's notice shows. */
+async function withSignIn<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (statusOf(error) !== 401) throw error;
+    repositoryEvents.dispatchEvent(new Event('signedOut'));
+    throw new SignInRejected();
   }
 }
 
@@ -49,8 +81,10 @@ async function pictures(backend: Implementation, names: readonly string[], asset
       try {
         const file = asset?.fileObj ?? (await backend.getMediaFile(path)).file;
         return file ? [name, new Uint8Array(await file.arrayBuffer())] : undefined;
-      } catch {
-        return undefined;
+      } catch (error) {
+        // Only a picture that is not there is missing; one that could not be read (a sign-in GitHub refused) is not.
+        if (statusOf(error) === 404) return undefined;
+        throw error;
       }
     }),
   );
@@ -97,7 +131,7 @@ export function repositoryOpened(): boolean {
 export async function repositoryContent(): Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> } | undefined> {
   if (!opened) return undefined;
   const backend = opened;
-  read ??= contentFiles(backend).then(async (files) => ({ files, art: await pictures(backend, picturesNamed(files)) }));
+  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await pictures(backend, picturesNamed(files)) })));
   // A failed read is tried again next time, not kept.
   return read.catch((error: unknown) => {
     read = undefined;
@@ -109,6 +143,36 @@ export async function repositoryContent(): Promise<{ files: SourceFile[]; art: M
 export async function repositoryProblems(): Promise<string[] | undefined> {
   const repository = await repositoryContent();
   return repository && contentProblems(repository.files, repository.art);
+}
+
+let watchingSignIn = false;
+
+/**
+ * Tells the banner of a sign-in the OAuth proxy at `authUrl` reports as failed
+ * (the handshake Decap's GitHub backend runs with the popup:
+ * "authorization:github:error:{…}"). Decap shows the error's `message`, but
+ * many proxies pass GitHub's error on as it came (`error`,
+ * `error_description`), and Decap then shows nothing at all.
+ */
+function watchSignIn(authUrl: string | undefined): void {
+  if (!authUrl || watchingSignIn) return;
+  watchingSignIn = true;
+  const origin = new URL(authUrl).origin;
+  window.addEventListener('message', (event) => {
+    const failed = event.origin === origin && typeof event.data === 'string' ? /^authorization:\w+:error:(.*)$/s.exec(event.data) : null;
+    if (failed) repositoryEvents.dispatchEvent(new CustomEvent('signInFailed', { detail: reasonOf(failed[1]!) }));
+  });
+}
+
+/** The words a proxy's error holds, in the order proxies put them there; its text as it came if it is not JSON. */
+function reasonOf(error: string): string {
+  try {
+    const parsed = JSON.parse(error) as Record<string, unknown>;
+    const said = [parsed.message, parsed.error_description, parsed.error].find((value) => typeof value === 'string' && value.trim());
+    return typeof said === 'string' ? said : '';
+  } catch {
+    return error;
+  }
 }
 
 /** A media file whose blob has no type, given image/svg+xml if it is an SVG (and a new URL for it). */
@@ -127,6 +191,7 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
       // The one backend Decap makes, for the banner and the preview to read the repository through.
       opened = this;
       read = undefined;
+      watchSignIn((config as { backend?: { base_url?: string } }).backend?.base_url);
     }
 
     override async authenticate(credentials: unknown) {
@@ -155,20 +220,37 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
     }
 
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
-      await this.refuseIfProblems({ saved: entry.dataFiles, assets: entry.assets });
-      return this.written(super.persistEntry(entry, options));
+      return withSignIn(async () => {
+        await this.refuseIfProblems({ saved: entry.dataFiles, assets: entry.assets });
+        return this.written(super.persistEntry(entry, options));
+      });
     }
 
     override async persistMedia(file: AssetProxy, options: Record<string, unknown>) {
       const name = file.path.slice(file.path.lastIndexOf('/') + 1);
       const kind = file.path.startsWith(`${ART_FOLDER}/`) && file.fileObj ? pictureKind(name, new Uint8Array(await file.fileObj.arrayBuffer())) : { problem: `${file.path} is not a picture of ${ART_FOLDER}` };
       if ('problem' in kind) this.refuse([kind.problem]);
-      return this.written(super.persistMedia(file, options));
+      return withSignIn(() => this.written(super.persistMedia(file, options)));
     }
 
     override async deleteFiles(paths: string[], commitMessage: string) {
-      await this.refuseIfProblems({ removed: paths });
-      return this.written(super.deleteFiles(paths, commitMessage));
+      return withSignIn(async () => {
+        await this.refuseIfProblems({ removed: paths });
+        return this.written(super.deleteFiles(paths, commitMessage));
+      });
+    }
+
+    // With drafts (CMS_DRAFTS), a draft's status and its publishing are writes too: a merge of its pull request.
+    override async updateUnpublishedEntryStatus(collection: string, slug: string, status: string) {
+      return withSignIn(() => super.updateUnpublishedEntryStatus(collection, slug, status));
+    }
+
+    override async publishUnpublishedEntry(collection: string, slug: string) {
+      return withSignIn(() => this.written(super.publishUnpublishedEntry(collection, slug)));
+    }
+
+    override async deleteUnpublishedEntry(collection: string, slug: string) {
+      return withSignIn(() => super.deleteUnpublishedEntry(collection, slug));
     }
 
     private async refuseIfProblems(change: Change): Promise<void> {

@@ -32,7 +32,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return bundleAdmin(manifest, readConfig(process.env).site);
+    return bundleAdmin(manifest, readConfig(process.env).site, clientDir);
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);
@@ -49,7 +49,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     } else if (path === ADMIN_PATH || path === `${ADMIN_PATH}/`) {
       send(res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/admin/index.html'))).catch(failed(res));
     } else if (path === ADMIN_CONFIG_PATH) {
-      const config = async () => (await import('../../server/admin.ts')).adminConfig({ name: 'proxy', proxy_url: LOCAL_BACKEND_PATH });
+      const config = async () => (await import('../../server/admin.ts')).adminConfig({ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } });
       send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
     } else if (path === ADMIN_SCRIPT_PATH) {
       // Built once per run, on the first request: most runs never open the editor.
@@ -67,9 +67,9 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
         );
       send(res, 'text/javascript; charset=utf-8', body).catch(failed(res));
     } else if (path.startsWith(`${ADMIN_PATH}/`) && files) {
-      // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts.
+      // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts, the preview's stylesheet.
       const name = path.slice(ADMIN_PATH.length + 1);
-      const type = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf' }[extname(name)];
+      const type = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.css': 'text/css; charset=utf-8' }[extname(name)];
       void files.then((all) => {
         const bytes = all.get(name);
         if (!bytes || !type) {

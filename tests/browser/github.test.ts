@@ -1,0 +1,274 @@
+/**
+ * The browser editor as production runs it, in Chromium: the built server
+ * (node dist/server/main.js) with the editor on an origin of its own,
+ * signing in through the OAuth proxy's popup and saving through Decap's
+ * GitHub backend, both answered by a double of the git host
+ * (tests/git-host/) over https on loopback, which keeps what it is asked to
+ * write as real commits in a bare repository. Each test then reads that
+ * repository with git: which commits, by whom, changing what, and whether the
+ * content check passes on the result. What only a real git host can show:
+ * docs/testing.md.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { notices } from '../../client/admin/locale.ts';
+import { readContent } from '../../content/read.ts';
+import { checkSite } from '../../scripts/check.ts';
+import { fetchRaw } from '../../scripts/export.ts';
+import { defaultSite } from '../../shared/site.ts';
+import { startGitHost, type GitHost } from '../git-host/server.ts';
+import { CHROMIUM_FLAGS, freePort } from '../helpers.ts';
+import { describeInBrowser, screenshotPath } from './harness.ts';
+
+const chromiumPath = inject('chromiumPath');
+const ROOT = join(import.meta.dirname, '..', '..');
+const MAIN = join(ROOT, 'dist', 'server', 'main.js');
+// Loading the editor's bundle and a save's reads and writes: on a busy two-core machine each can take many seconds.
+const SLOW = 60_000;
+vi.setConfig({ testTimeout: 180_000 });
+
+const USER = { login: 'ada', id: 7, name: 'Ada Lovelace', email: 'ada@example.com' };
+const REPO = 'acme/procurement-site';
+const BRANCH = 'main';
+const WIDTH = 1280;
+
+/** A picture of the size categories are shown at, as a PNG. */
+const png = (colour: string) => Buffer.from(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng());
+
+interface Editor {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** The built server, as the container runs it, with the editor on http://admin.localhost:<port> (Chromium takes *.localhost to be loopback), saving to the double. */
+async function startEditor(host: GitHost, settings: Record<string, string> = {}): Promise<Editor> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CMS_GITHUB_REPO: REPO,
+      CMS_GITHUB_BRANCH: BRANCH,
+      CMS_GITHUB_API: host.apiRoot,
+      CMS_AUTH_URL: host.origin,
+      CMS_ORIGIN: `http://admin.localhost:${port}`,
+      ...settings,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await vi.waitFor(
+    async () => {
+      const status = await fetchRaw(`http://127.0.0.1:${port}`, '/admin/', { host: `admin.localhost:${port}` }).then((res) => res.status, () => 'no answer');
+      if (status !== 200) throw new Error(`The editor's server answered ${status}; it printed: ${output}`);
+    },
+    { timeout: SLOW, interval: 50 },
+  );
+  return {
+    origin: `http://admin.localhost:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      expect(output, 'what the server printed').toBe('');
+    },
+  };
+}
+
+describeInBrowser('the browser editor on a git host (its double), through the built server', () => {
+  let host: GitHost;
+  let browser: Browser;
+  let context: BrowserContext;
+  let editor: Editor;
+  let withDrafts: Editor;
+
+  beforeAll(async () => {
+    host = await startGitHost({ repo: REPO, branch: BRANCH, user: USER, seed: { root: ROOT, folders: ['content'] } });
+    [editor, withDrafts, browser] = await Promise.all([
+      startEditor(host),
+      startEditor(host, { CMS_DRAFTS: 'true' }),
+      chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS }),
+    ]);
+    // The double's certificate is its own, made for this run.
+    context = await browser.newContext({ viewport: { width: WIDTH, height: 800 }, ignoreHTTPSErrors: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([editor?.stop(), withDrafts?.stop()]);
+    await host?.close();
+  });
+
+  const git = (...args: string[]) => host.repository.git(args);
+  const head = () => host.repository.resolve(BRANCH, 'commit')!;
+
+  /** A page of the editor that keeps what it logs as errors; `expected` says which of those a test causes on purpose. */
+  async function open(at: Editor, hash: string) {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${at.origin}/admin/${hash}`);
+    return { page, unexpected: (expected = /^$/) => errors.filter((error) => !expected.test(error)) };
+  }
+
+  /** "Login with GitHub", then the popup's Authorize or Cancel, as GitHub's consent screen offers them. */
+  async function signIn(page: Page, answer: 'Authorize' | 'Cancel') {
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Login with GitHub' }).click();
+    const consent = await popup;
+    // Decap closes the popup once it has the answer, which may be before the click returns.
+    const closed = consent.waitForEvent('close', { timeout: SLOW });
+    await consent.getByText(answer).click();
+    await closed;
+  }
+
+  /** The content check of the build, on the files the branch holds. */
+  async function checkOf(revision: string): Promise<string[]> {
+    const dir = mkdtempSync(join(tmpdir(), 'checked-out-'));
+    try {
+      execFileSync('tar', ['-x', '-C', dir], { input: host.repository.bytes(['archive', revision, 'content']) });
+      return (await checkSite(readContent(dir), defaultSite)).problems;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const textiles = '#/collections/categories/entries/textiles';
+  // What a save GitHub refuses logs: the 401s, Decap's log of the error (its message, maybe its stack), and Decap's rejection of the save ("Object").
+  const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$`);
+  const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true });
+  let page: Page;
+  let unexpected: (expected?: RegExp) => string[];
+
+  it('says so in words when the sign-in popup reports a failure (GitHub’s error as a proxy passes it on), and changes nothing', async () => {
+    const refs = host.repository.refs();
+    ({ page, unexpected } = await open(editor, textiles));
+    await signIn(page, 'Cancel');
+    const notice = page.getByRole('alert', { name: notices.signInLabel });
+    await notice.getByText(notices.signInFailed).waitFor({ timeout: SLOW });
+    expect(await notice.getByText('The user has denied your application access.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Login with GitHub' }).waitFor();
+    await page.screenshot({ path: screenshotPath('chromium', 'editor-sign-in-failed', WIDTH) });
+    expect(host.repository.refs()).toEqual(refs);
+    expect(unexpected()).toEqual([]);
+  });
+
+  it('when GitHub stops accepting the sign-in (401 at the save), says so and what to do, commits nothing, and signing in again as it says works', async () => {
+    await signIn(page, 'Authorize');
+    await subtitle(page).waitFor({ timeout: SLOW });
+    const refs = host.repository.refs();
+    await subtitle(page).fill('Woven and knitted, a sign-in too late');
+    host.revokeTokens();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Publish now').click();
+    await page.getByRole('alert', { name: notices.signInLabel }).getByText(notices.signedOut).waitFor({ timeout: SLOW });
+    // Decap's own notice reads as the message too; it covers the account menu until it is closed.
+    const toast = page.getByText(notices.signedOutShort);
+    await toast.click();
+    await toast.waitFor({ state: 'hidden' });
+    await page.screenshot({ path: screenshotPath('chromium', 'editor-signed-out', WIDTH) });
+    expect(host.repository.refs()).toEqual(refs);
+    expect(unexpected(refusedSave)).toEqual([]);
+
+    // What the notice says to do: log out, log in with GitHub again.
+    await page.getByRole('button', { name: 'Account options dropdown' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await signIn(page, 'Authorize');
+    await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe('Fabrics for apparel and industry');
+  });
+
+  it('changes a subtitle and a category’s picture (a PNG uploaded), publishes: one commit on the branch, by the signed-in user, with exactly those changes, which the content check passes', async () => {
+    const before = head();
+    await subtitle(page).fill('Woven, knitted and non-woven');
+    await page.getByRole('button', { name: 'Choose different image' }).click();
+    const picture = png('#c0873f');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'textiles-loom.png', mimeType: 'image/png', buffer: picture });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Publish now').click();
+    await page.getByText('Entry saved').waitFor({ timeout: SLOW });
+
+    expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
+    expect(git('rev-parse', `${BRANCH}^`)).toBe(before);
+    expect(git('diff', '--name-status', before, BRANCH).split('\n')).toEqual(['A\tcontent/art/textiles-loom.png', 'M\tcontent/words/categories/textiles.yaml']);
+    expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', BRANCH)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
+    const yaml = git('show', `${BRANCH}:content/words/categories/textiles.yaml`);
+    expect(yaml).toContain('\nsubtitle: Woven, knitted and non-woven\n');
+    expect(yaml).toContain('\n  file: textiles-loom.png\n');
+    expect(host.repository.bytes(['show', `${BRANCH}:content/art/textiles-loom.png`]).equals(picture)).toBe(true);
+    expect(await checkOf(BRANCH)).toEqual([]);
+    // The 401s of the test before are all the page logged.
+    expect(unexpected(refusedSave)).toEqual([]);
+    expect(host.unmatched).toEqual([]);
+    await page.close();
+  });
+
+  it('with drafts (CMS_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change', async () => {
+    const before = head();
+    const draft = 'refs/heads/cms/categories/energy-and-fuel';
+    const { page: admin, unexpected: errors } = await open(withDrafts, '#/collections/categories/entries/energy-and-fuel');
+    await signIn(admin, 'Authorize');
+    await subtitle(admin).waitFor({ timeout: SLOW });
+    await subtitle(admin).fill('Fuels, power and storage');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByRole('button', { name: 'Status: Draft' }).waitFor({ timeout: SLOW });
+
+    // Saved: a branch from the default branch with one commit, and its pull request marked a draft; the default branch as it was.
+    expect(head()).toBe(before);
+    const saved = host.repository.resolve(draft, 'commit')!;
+    expect(git('rev-parse', `${saved}^`)).toBe(before);
+    expect(git('diff', '--name-status', before, saved)).toBe('M\tcontent/words/categories/energy-and-fuel.yaml');
+    expect(git('log', '-1', '--format=%an <%ae>', saved)).toBe(`${USER.name} <${USER.email}>`);
+    expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/energy-and-fuel', base: BRANCH, labels: ['decap-cms/draft'] }]);
+
+    // Reviewed: its status is a label of the pull request; the board shows it under Ready.
+    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: 'Energy and Fuel' }).waitFor({ timeout: SLOW });
+    await drawn();
+    await admin.getByRole('button', { name: 'Status: Draft' }).click();
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-status', WIDTH) });
+    await admin.getByRole('menuitem', { name: 'Ready' }).click();
+    await admin.getByRole('button', { name: 'Status: Ready' }).waitFor({ timeout: SLOW });
+    expect(host.pulls[0]!.labels).toEqual(['decap-cms/pending_publish']);
+    expect(head()).toBe(before);
+    await admin.goto(`${withDrafts.origin}/admin/#/workflow`);
+    await admin.getByText('0 entries waiting for review, 1 ready to go live.').waitFor({ timeout: SLOW });
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-workflow', WIDTH) });
+
+    // Published: Decap asks first, then merges the pull request and deletes its branch.
+    await admin.getByText('Energy and Fuel').click();
+    await drawn();
+    await admin.getByRole('button', { name: 'Publish', exact: true }).click();
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-publish', WIDTH) });
+    const asked = new Promise<string>((resolve) =>
+      admin.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await admin.getByText('Publish now').click();
+    expect(await asked).toBe('Are you sure you want to publish this entry?');
+    await admin.getByText('Entry published').waitFor({ timeout: SLOW });
+
+    expect(git('rev-list', '--first-parent', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
+    expect(git('log', '-1', '--format=%P|%an <%ae>', BRANCH)).toBe(`${before} ${saved}|${USER.name} <${USER.email}>`);
+    expect(git('diff', '--name-status', before, BRANCH)).toBe('M\tcontent/words/categories/energy-and-fuel.yaml');
+    expect(git('show', `${BRANCH}:content/words/categories/energy-and-fuel.yaml`)).toContain('\nsubtitle: Fuels, power and storage\n');
+    expect(host.repository.resolve(draft, 'commit')).toBeUndefined();
+    expect(host.pulls.map(({ state, merged }) => ({ state, merged: merged?.sha }))).toEqual([{ state: 'closed', merged: head() }]);
+    expect(await checkOf(BRANCH)).toEqual([]);
+    expect(errors()).toEqual([]);
+    expect(host.unmatched).toEqual([]);
+  });
+});
