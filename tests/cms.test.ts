@@ -165,10 +165,10 @@ describe('what the editor writes', () => {
 describe('the editor in production, on its own origin', () => {
   const cms = { repo: 'acme/site', branch: 'main', authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
   const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
-  // One app each way for the whole describe, without the pages' encodings, which none of these tests reads: an app
-  // made per test queued ~0.4 s of brotli on this worker's one thread, and the bundle's 3.5 MB then crawled behind it.
-  const off = testApp({ precompress: false });
-  const on = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms }, adminDir, precompress: false });
+  // One app each way for the whole describe: an app made per test (with the pages' encodings, then) queued
+  // ~0.4 s of brotli on this worker's one thread, and the bundle's 3.5 MB then crawled behind it.
+  const off = testApp();
+  const on = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms }, adminDir });
   /** A request to the editor's origin: its Host. */
   const editor = (path: string) => supertest(on).get(path).set('host', 'admin.example.net');
 

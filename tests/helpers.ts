@@ -12,9 +12,16 @@ import { defaultSite } from '../shared/site.ts';
 // Shared with the scripts: defined in tools/harness.ts.
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute } from '../tools/harness.ts';
 
+/**
+ * The site's app as the tests use it: no gzip or brotli of the pages unless a
+ * test that reads them asks (`precompress: true`). Made on the worker's one
+ * thread after start-up, an app's encodings cost ~0.4 s of CPU the suite's
+ * other requests then wait behind.
+ */
 export function testApp(overrides: Partial<AppOptions> = {}) {
   return createApp({
     config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite },
+    precompress: false,
     ...overrides,
   });
 }

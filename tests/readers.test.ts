@@ -14,7 +14,8 @@ import { content, listening, testApp, filledRoutes as routes } from './helpers.t
 import { SPEC_LEGAL_TABS, SPEC_SERVICE } from './spec.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
-const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
+// With its encodings: each Markdown page is checked in brotli and gzip.
+const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site }, precompress: true });
 const YEAR_MS = 365 * 86_400_000;
 
 let origin: string;
