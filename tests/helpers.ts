@@ -61,7 +61,8 @@ export interface SiteUnderTest extends FilledSite {
  */
 export async function siteAt(root: string, { site = defaultSite, shareImageCache }: { site?: SiteConfig; shareImageCache?: string } = {}): Promise<SiteUnderTest & { remove: () => void }> {
   const checked = readContent(root);
-  if (!checked.content) throw new ContentError(checked.problems);
+  // Each line names its file under `root`: the fixture's or a copy's, not the live one of the same name.
+  if (!checked.content) throw new ContentError(checked.problems.map((problem) => `${root}/${problem}`));
   const filled = fillSite(site, checked.content);
   const clientDir = mkdtempSync(join(tmpdir(), 'client-'));
   // Imported here, not above: most files that import the helpers never build (esbuild, resvg).
