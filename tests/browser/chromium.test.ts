@@ -17,7 +17,6 @@ import { defaultSite } from '../../shared/site.ts';
 import { routes } from '../../tools/harness.ts';
 import { hoursText } from '../../shared/hours.ts';
 import { content, listening, testApp } from '../helpers.ts';
-import { SPEC_ERROR_HEADING, SPEC_HOME, SPEC_LEGAL_TABS } from '../spec.ts';
 import {
   addresses,
   axeViolations,
@@ -163,7 +162,7 @@ describeInBrowser('in Chromium', () => {
       const { page } = tab;
       await visit(page, site, LEGAL_PATH);
       await page.keyboard.press('Tab');
-      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      const skip = page.getByRole('link', { name: content.labels.skipLink });
       expect(await skip.evaluate((node) => node === document.activeElement)).toBe(true);
       const box = await skip.boundingBox();
       expect(box && box.y >= 0 && box.x >= 0).toBe(true);
@@ -171,7 +170,7 @@ describeInBrowser('in Chromium', () => {
       expect(await focusedElement(page)).toMatchObject({ tag: 'MAIN', id: 'main' });
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
-      expect(await focusedElement(page)).toMatchObject({ text: SPEC_LEGAL_TABS[0] });
+      expect(await focusedElement(page)).toMatchObject({ text: content.legal[0]!.tabLabel });
     });
   });
 
@@ -181,7 +180,7 @@ describeInBrowser('in Chromium', () => {
     it('for an address that cannot be decoded fits the width, and axe finds nothing', async () => {
       const { page } = tab;
       await visit(page, site, BAD_ADDRESS, { script: false, status: 400 });
-      expect(await page.locator('h1').textContent()).toBe(SPEC_ERROR_HEADING);
+      expect(await page.locator('h1').textContent()).toBe(content.labels.errorHeading);
       expect(await page.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
       await page.screenshot({ path: screenshotPath('chromium', 'error', WIDTHS.phone), fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
@@ -287,7 +286,7 @@ describeInBrowser('in Chromium', () => {
       await page.keyboard.press('Escape');
       expect(await menuIsOpen(page)).toBe(false);
       // The browser hands focus back to the button that opened the popover.
-      expect(await focusedElement(page)).toMatchObject({ label: 'Open menu' });
+      expect(await focusedElement(page)).toMatchObject({ label: content.labels.nav.openMenu });
       expect(tab.problems).toEqual([]);
     });
 
@@ -295,17 +294,17 @@ describeInBrowser('in Chromium', () => {
       const { page } = tab;
       await visit(page, site, LEGAL_PATH, { script: false });
       expect(await page.getByRole('tablist').count()).toBe(0);
-      const tabs = SPEC_LEGAL_TABS.map((label, index) => ({ label, address: index === 0 ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[index]}` }));
+      const tabs = content.legal.map((doc, index) => ({ label: doc.tabLabel, heading: doc.title, address: index === 0 ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[index]}` }));
       // Every tab but the first, then back to the first.
-      for (const { label, address } of [...tabs.slice(1), tabs[0]!]) {
-        await page.getByRole('link', { name: label }).click();
+      for (const { label, heading, address } of [...tabs.slice(1), tabs[0]!]) {
+        await page.getByRole('link', { name: label, exact: true }).click();
         await page.waitForURL(site.url(address));
-        expect(await page.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
-        expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([label]);
+        expect(await page.getByRole('link', { name: label, exact: true }).getAttribute('aria-current')).toBe('page');
+        expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([heading]);
       }
       await page.goBack();
       await page.waitForURL(site.url(tabs.at(-1)!.address));
-      expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([tabs.at(-1)!.label]);
+      expect(await page.locator('.legal-tabs__panel:visible h2').allTextContents()).toEqual([tabs.at(-1)!.heading]);
       expect(tab.problems).toEqual([]);
     });
   });
@@ -397,12 +396,12 @@ describeInBrowser('in Chromium', () => {
   describe('links into the site', () => {
     const tab = usePage(site, WIDTHS.phone);
 
-    it(`${SPEC_HOME.cta} on the home page says where it goes and lands on its page, at the top`, async () => {
+    it(`${content.home.cta} on the home page says where it goes and lands on its page, at the top`, async () => {
       const { page } = tab;
-      await visit(page, site, SPEC_HOME.path);
-      const target = routes.find((route) => route.path === SPEC_HOME.ctaPath)!;
-      const link = page.getByRole('link', { name: `${SPEC_HOME.cta} about us` });
-      expect(await visibleWords(link)).toBe(SPEC_HOME.cta);
+      await visit(page, site, HOME_PATH);
+      const target = routes.find((route) => route.path === ABOUT_PATH)!;
+      const link = page.getByRole('link', { name: `${content.home.cta} ${content.home.ctaDestination}` });
+      expect(await visibleWords(link)).toBe(content.home.cta);
       await link.click();
       await page.waitForURL(site.url(target.path));
       expect(await page.locator('h1').textContent()).toBe(target.title);
@@ -410,11 +409,11 @@ describeInBrowser('in Chromium', () => {
       expect(tab.problems).toEqual([]);
     });
 
-    it.each(routes.filter((route) => route.category))('the $title card’s Read More says where it goes and lands on its page, at the top', async ({ title, path }) => {
+    it.each(routes.filter((route) => route.category))('the $title card’s button says where it goes and lands on its page, at the top', async ({ title, path }) => {
       const { page } = tab;
       await visit(page, site, '/products');
-      const link = page.getByRole('link', { name: `Read more about ${title}` });
-      expect(await visibleWords(link)).toBe('Read More');
+      const link = page.getByRole('link', { name: `${content.products.readMore} ${content.labels.readMoreAbout} ${title}` });
+      expect(await visibleWords(link)).toBe(content.products.readMore);
       await link.scrollIntoViewIfNeeded();
       expect(await scrollY(page)).toBeGreaterThan(0);
       await link.click();
@@ -515,14 +514,14 @@ describeInBrowser('in Chromium', () => {
       cdp.on('Preload.ruleSetUpdated', (event: { ruleSet: { errorType?: string } }) => ruleSets.push(event.ruleSet));
       await cdp.send('Preload.enable');
 
-      const cta = `main a.button[href="${SPEC_HOME.ctaPath}"]`;
-      await page.goto(`${origin}${SPEC_HOME.path}`);
+      const cta = `main a.button[href="${ABOUT_PATH}"]`;
+      await page.goto(`${origin}${HOME_PATH}`);
       const violationsOnHome = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
       requests.length = 0;
       await page.hover(cta);
-      await expect.poll(() => requests.find((entry) => entry.url === SPEC_HOME.ctaPath)?.purpose).toBe('prefetch;prerender');
+      await expect.poll(() => requests.find((entry) => entry.url === ABOUT_PATH)?.purpose).toBe('prefetch;prerender');
       await page.click(cta);
-      await page.waitForURL(`${origin}${SPEC_HOME.ctaPath}`);
+      await page.waitForURL(`${origin}${ABOUT_PATH}`);
       await page.waitForLoadState('load');
       const onTarget = await page.evaluate(async () => {
         const record = window as unknown as { violations: string[]; viewTransition: Promise<boolean> };

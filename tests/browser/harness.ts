@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliases, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../tools/harness.ts';
-import { CHROMIUM_FLAGS, listening, testApp } from '../helpers.ts';
+import { CHROMIUM_FLAGS, content, listening, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -151,8 +151,8 @@ export function settled(page: Page) {
   return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined));
 }
 
-export const drawerButton = (page: Page) => page.getByRole('button', { name: 'Open menu' });
-export const closeButton = (page: Page) => page.getByRole('button', { name: 'Close menu' });
+export const drawerButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.openMenu });
+export const closeButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.closeMenu });
 export const menu = (page: Page) => page.locator('#site-menu');
 export const menuIsOpen = (page: Page) => menu(page).evaluate((node) => node.matches(':popover-open'));
 export const focusedElement = (page: Page) =>
