@@ -4,7 +4,7 @@
  * chrome, the menu lists the pages, every link leads somewhere, each page's
  * Markdown has its text, llms.txt and the sitemap list every page, and the
  * footer and the structured data say the hours of hours.yaml. The tests of
- * the live content (site, readers, seo) and of an owner's edits
+ * the live content (site, readers, seo, content) and of an owner’s edits
  * (owners-edits.test.ts) call these same functions: none of them names a
  * word of the content, so the words can change without them failing.
  */
@@ -31,16 +31,17 @@ const pages = new WeakMap<SiteUnderTest, Map<string, Promise<HTMLElement>>>();
 /** The page at `address`, which answers 200 with HTML; not to be changed (it is shared). */
 function page(under: SiteUnderTest, address: string): Promise<HTMLElement> {
   const parsed = pages.get(under) ?? pages.set(under, new Map()).get(under)!;
-  const fetched =
-    parsed.get(address) ??
-    request(under.app)
+  let fetched = parsed.get(address);
+  if (!fetched) {
+    fetched = request(under.app)
       .get(address)
       .then((res) => {
         expect(res.status, address).toBe(200);
         expect(res.headers['content-type'], address).toBe(HTML);
         return parse(res.text);
       });
-  parsed.set(address, fetched);
+    parsed.set(address, fetched);
+  }
   return fetched;
 }
 
@@ -85,14 +86,13 @@ export async function menuMarksThePage(under: SiteUnderTest, route: Route): Prom
 /**
  * A link's address, of any kind the content check allows, leads somewhere:
  * a path of ours answers 200 (after one redirect, for /about/), a #fragment
- * names an element of the page, mailto: is an address, https: and http: are
- * whole URLs (not fetched: the tests stay off the network). `fragments` is
- * the page's element ids, where a fragment can be looked up.
+ * names an element of the page (`hasId`), mailto: is an address, https: and
+ * http: are whole URLs (not fetched: the tests stay off the network).
  */
-async function linkLeads({ app }: SiteUnderTest, href: string, where: string, fragments?: (id: string) => boolean): Promise<void> {
+async function linkLeads({ app }: SiteUnderTest, href: string, where: string, hasId: (id: string) => boolean): Promise<void> {
   const says = `${href} on ${where}`;
   if (href.startsWith('#')) {
-    expect(fragments?.(decodeURIComponent(href.slice(1))), says).toBe(true);
+    expect(hasId(decodeURIComponent(href.slice(1))), says).toBe(true);
   } else if (href.startsWith('/') && !href.startsWith('//')) {
     const res = await request(app).get(href.split('#', 1)[0]!).redirects(1);
     expect(res.status, says).toBe(200);
@@ -104,7 +104,7 @@ async function linkLeads({ app }: SiteUnderTest, href: string, where: string, fr
   }
 }
 
-/** Every link on the page at `address` leads somewhere (linkLeads); an address of ours already fetched for `checked` is not fetched again. */
+/** Every link on the page at `address` leads somewhere (linkLeads); a path of ours already in `checked` (found to lead somewhere) is not fetched again. */
 export async function linksLead(under: SiteUnderTest, address: string, checked = new Set<string>()): Promise<void> {
   const doc = await page(under, address);
   const hrefs = doc.querySelectorAll('a[href]').map((link) => link.getAttribute('href')!);
