@@ -1,10 +1,11 @@
 /**
  * Every edit docs/editing.md tells the owners of the words how to make, made
  * as it says in a copy of the content as shipped (the fixture, so the edits
- * can name its words), then every check that must hold whatever the words
- * say (invariants.ts, the same the live content passes) run on the site made
- * from it, and what the edit changed seen where a visitor would see it. One
- * case per edit, so a failure names the edit.
+ * can name its words); the site made from it as the build makes it (the
+ * whole content check first, siteAt); every check that must hold whatever
+ * the words say (invariants.ts, the same the live content passes) run on it;
+ * and what the edit changed seen where a visitor would see it. One case per
+ * edit, so a failure names the edit.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,7 +186,7 @@ describe('an edit the owners make as docs/editing.md describes it', () => {
     try {
       make(copy);
       site = await siteAt(copy.root, { shareImageCache });
-      await everythingHolds(site, copy.root);
+      await everythingHolds(site);
       await shows(site);
     } finally {
       site?.remove();
