@@ -180,7 +180,9 @@ const shareImageCache = mkdtempSync(join(tmpdir(), 'owners-edits-images-'));
 afterAll(() => rmSync(shareImageCache, { recursive: true, force: true }));
 
 describe('an edit the owners make as docs/editing.md describes it', () => {
-  it.each(EDITS.map((edit) => [edit.name, edit] as const))('%s: every check that holds whatever the words passes, and the edit shows', async (_name, { make, shows }) => {
+  // A case builds a site and asks it a hundred questions, a second of work (the first, two): the minute the hooks
+  // that build have (vitest.config.ts), not a test's 20 s, which a busy machine's share of two cores could pass.
+  it.each(EDITS.map((edit) => [edit.name, edit] as const))('%s: every check that holds whatever the words passes, and the edit shows', { timeout: 60_000 }, async (_name, { make, shows }) => {
     const copy = contentCopy(SHIPPED_ROOT);
     let site: Awaited<ReturnType<typeof siteAt>> | undefined;
     try {
