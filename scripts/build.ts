@@ -37,6 +37,8 @@ export interface ClientBuildOptions {
   compress?: boolean;
   /** Where to keep the share images across builds, by the hash of their SVG (the dev server's; renderShareImage). */
   shareImageCache?: string;
+  /** The pictures: content/art, or those of a copy of the content (the tests'). */
+  artDir?: string;
   /**
    * The filled content and its route table, whose share images to draw; a
    * promise, so the bundles can be built while the content is checked.
@@ -45,7 +47,7 @@ export interface ClientBuildOptions {
   site: FilledSite | Promise<FilledSite | undefined>;
 }
 
-export async function buildClient({ outDir = join(dist, 'client'), compress = true, shareImageCache, site }: ClientBuildOptions): Promise<BuildManifest> {
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, shareImageCache, artDir = join(root, 'content', 'art'), site }: ClientBuildOptions): Promise<BuildManifest> {
   const assetsOut = join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
@@ -84,7 +86,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   // The icons, and the pictures of content/art under art/.
   const sources = [
     { dir: join(root, 'client', 'assets'), prefix: '' },
-    { dir: join(root, 'content', 'art'), prefix: 'art/' },
+    { dir: artDir, prefix: 'art/' },
   ];
   for (const { dir, prefix } of sources) {
     for (const file of await listFiles(dir)) await emit(prefix + relative(dir, file).split('\\').join('/'), await readFile(file));
@@ -96,7 +98,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     const images = new Map(filled.routes.map((route) => shareImage(route, filled.content)).map((image) => [image.name, image]));
     await shareImageFit.prepare([...images.values()]);
     for (const image of images.values()) {
-      await emit(image.name, await renderShareImage(image, { cacheDir: shareImageCache }));
+      await emit(image.name, await renderShareImage(image, { cacheDir: shareImageCache, artDir }));
       manifest.shareImages[image.name] = { title: image.title, line: image.line };
     }
   }

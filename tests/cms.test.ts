@@ -169,7 +169,14 @@ describe('what the editor writes', () => {
 describe('the editor in production, on its own origin', () => {
   const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
   const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
-  const withEditor = (settings: Partial<typeof cms> = {}) => testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms: { ...cms, ...settings } }, adminDir });
+  // One app per set of settings for the whole describe: an app made per test queued its start-up
+  // work on this worker's one thread, and the bundle's 3.5 MB then crawled behind it in a busy run.
+  const apps = new Map<string, ReturnType<typeof testApp>>();
+  const withEditor = (settings: Partial<typeof cms> = {}) => {
+    const key = JSON.stringify(settings);
+    if (!apps.has(key)) apps.set(key, testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms: { ...cms, ...settings } }, adminDir }));
+    return apps.get(key)!;
+  };
   /** A request to the editor's origin: its Host. */
   const editor = (app: ReturnType<typeof testApp>, path: string) => supertest(app).get(path).set('host', 'admin.example.net');
 

@@ -7,8 +7,7 @@
  * tests hold whatever the words are.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
@@ -22,44 +21,22 @@ import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
 import { copyProject } from '../tools/harness.ts';
+import { contentCopy as copyOfContent } from './helpers.ts';
+import { contentCheckPasses } from './invariants.ts';
 
-/** A copy of content/ (words and art) a test may break. */
+/** A copy of content/ (words and art) a test may break, removed after the test. */
 function contentCopy() {
-  const root = mkdtempSync(join(tmpdir(), 'content-'));
-  cpSync(join(REPO_ROOT, 'content'), join(root, 'content'), { recursive: true });
-  copies.push(root);
-  const path = (file: string) => join(root, 'content', 'words', file);
+  const copy = copyOfContent();
+  copies.push(copy);
   return {
-    root,
-    art: join(root, 'content', 'art'),
-    read: (file: string) => readFileSync(path(file), 'utf8'),
-    write: (file: string, text: string) => {
-      mkdirSync(join(path(file), '..'), { recursive: true });
-      writeFileSync(path(file), text);
-    },
-    /** Replaces the first `from` in a content file; the test fails if there is none. */
-    edit(file: string, from: string | RegExp, to: string) {
-      const text = readFileSync(path(file), 'utf8');
-      expect(text).toMatch(from);
-      writeFileSync(path(file), text.replace(from, to));
-    },
-    /** "line:column" of the first `needle` in a content file as it is now. */
-    at(file: string, needle: string) {
-      const text = readFileSync(path(file), 'utf8');
-      const offset = text.indexOf(needle);
-      expect(offset, `${needle} in ${file}`).toBeGreaterThanOrEqual(0);
-      const before = text.slice(0, offset).split('\n');
-      return `${before.length}:${before.at(-1)!.length + 1}`;
-    },
-    /** Each file's own problems (content/load.ts). */
-    problems: () => readContent(root).problems,
+    ...copy,
     /** Every problem the build reports (scripts/check.ts). */
-    allProblems: async () => (await checkSite(readContent(root), defaultSite)).problems,
+    allProblems: async () => (await checkSite(readContent(copy.root), defaultSite)).problems,
   };
 }
-const copies: string[] = [];
+const copies: Array<{ remove: () => void }> = [];
 afterEach(() => {
-  for (const root of copies.splice(0)) rmSync(root, { recursive: true, force: true });
+  for (const copy of copies.splice(0)) copy.remove();
 });
 
 const W = 'content/words';
@@ -72,7 +49,7 @@ const valueOf = (text: string, field: string) => new RegExp(`^(\\s*-?\\s*${field
 describe('the content check', () => {
   it('finds nothing wrong with the site’s content and illustrations', async () => {
     const { readSiteOrExit } = await import('../server/config.ts');
-    expect((await checkSite(readContent(), readSiteOrExit({}))).problems).toEqual([]);
+    await contentCheckPasses(REPO_ROOT, readSiteOrExit({}));
   });
 
   it.each<[string, (c: ReturnType<typeof contentCopy>) => string]>([

@@ -23,7 +23,8 @@ import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from
 import { freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
-const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site } });
+// With its encodings: nginx's answers are compared with the server's in each encoding.
+const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, precompress: true });
 const assets = loadAssets(defaultClientDir());
 const addresses = routes.flatMap(routeAddresses);
 const securityHeaders = responseHeaders({ site, ...fillSite(site, siteContent), assets: assets.urls }).map(([name]) => name);

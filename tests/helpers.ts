@@ -1,20 +1,32 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import parseContentSecurityPolicy from 'content-security-policy-parser';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
-import { createApp, type AppOptions } from '../server/app.ts';
+import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { content as siteContent } from '../content/index.ts';
-import { fillSite } from '../shared/routes.ts';
-import { defaultSite } from '../shared/site.ts';
+import { ART_FOLDER, ContentError, WORDS_FOLDER } from '../content/load.ts';
+import { readContent, REPO_ROOT } from '../content/read.ts';
+import { fillSite, type FilledSite } from '../shared/routes.ts';
+import { defaultSite, type SiteConfig } from '../shared/site.ts';
 
 // Shared with the scripts: defined in tools/harness.ts.
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute } from '../tools/harness.ts';
 
+/**
+ * The site's app as the tests use it: no gzip or brotli of the pages unless a
+ * test that reads them asks (`precompress: true`). Made on the worker's one
+ * thread after start-up, an app's encodings cost ~0.4 s of CPU the suite's
+ * other requests then wait behind.
+ */
 export function testApp(overrides: Partial<AppOptions> = {}) {
   return createApp({
     config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite },
+    precompress: false,
     ...overrides,
   });
 }
@@ -27,6 +39,72 @@ export function cspDirectives(header: unknown): Map<string, string[]> {
 
 /** The table and the content with the default settings in their placeholders, as the pages show them. */
 export const { routes: filledRoutes, content } = fillSite(defaultSite, siteContent);
+
+/**
+ * The content as shipped, frozen: a copy of content/words and content/art.
+ * The spec's words (spec.ts) are checked against it, never against the live
+ * files, which the owners edit; docs/testing.md says when and how to refresh it.
+ */
+export const SHIPPED_ROOT = join(import.meta.dirname, 'fixtures', 'shipped');
+
+/** A site as the tests check it: the content filled with its settings, its route table, and its app. */
+export interface SiteUnderTest extends FilledSite {
+  app: App;
+  site: SiteConfig;
+}
+
+/**
+ * The app for the content under `root` (the fixture, or a copy a test
+ * edited), made as the build makes the site: only once the whole content
+ * check passes, with a client build of its own in a temporary folder (its
+ * pictures and share images are that content's, not those in dist/). Share
+ * images already drawn in `shareImageCache` are not drawn again.
+ */
+export async function siteAt(root: string, { site = defaultSite, shareImageCache }: { site?: SiteConfig; shareImageCache?: string } = {}): Promise<SiteUnderTest & { remove: () => void }> {
+  // Imported here, not above: most files that import the helpers never check the share images or build (resvg, esbuild).
+  const [{ checkSite }, { buildClient }] = await Promise.all([import('../scripts/check.ts'), import('../scripts/build.ts')]);
+  const checked = readContent(root);
+  const { filled, problems } = await checkSite(checked, site);
+  // Each line names its file under `root`: the fixture's or a copy's, not the live one of the same name.
+  if (!filled || !checked.content) throw new ContentError(problems.map((problem) => `${root}/${problem}`));
+  const clientDir = mkdtempSync(join(tmpdir(), 'client-'));
+  await buildClient({ outDir: clientDir, compress: false, site: filled, artDir: join(root, ART_FOLDER), shareImageCache });
+  const app = testApp({ content: checked.content, clientDir, config: { nodeEnv: 'test', trustProxy: () => false, site } });
+  return { ...filled, app, site, remove: () => rmSync(clientDir, { recursive: true, force: true }) };
+}
+
+/** A copy of the content/ under `from` (the repository's, or the fixture's) in a temporary folder, for a test to edit; `remove` when done. */
+export function contentCopy(from = REPO_ROOT) {
+  const root = mkdtempSync(join(tmpdir(), 'content-'));
+  cpSync(join(from, 'content'), join(root, 'content'), { recursive: true });
+  const path = (file: string) => join(root, WORDS_FOLDER, file);
+  return {
+    root,
+    art: join(root, ART_FOLDER),
+    read: (file: string) => readFileSync(path(file), 'utf8'),
+    write: (file: string, text: string) => {
+      mkdirSync(join(path(file), '..'), { recursive: true });
+      writeFileSync(path(file), text);
+    },
+    /** Replaces the first `from` in a content file; the test fails if there is none. */
+    edit(file: string, from: string | RegExp, to: string) {
+      const text = readFileSync(path(file), 'utf8');
+      expect(text).toMatch(from);
+      writeFileSync(path(file), text.replace(from, to));
+    },
+    /** "line:column" of the first `needle` in a content file as it is now. */
+    at(file: string, needle: string) {
+      const text = readFileSync(path(file), 'utf8');
+      const offset = text.indexOf(needle);
+      expect(offset, `${needle} in ${file}`).toBeGreaterThanOrEqual(0);
+      const before = text.slice(0, offset).split('\n');
+      return `${before.length}:${before.at(-1)!.length + 1}`;
+    },
+    /** Each file's own problems (content/load.ts). */
+    problems: () => readContent(root).problems,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
 
 /**
  * A raw TCP connection to a loopback port, for what supertest and fetch

@@ -1,20 +1,26 @@
 /**
  * Documents for readers other than people in browsers (docs/readers.md):
  * security.txt (RFC 9116) as its parser would read it, llms.txt, and every
- * page as Markdown with the HTML page's headings.
+ * page as Markdown with the HTML page's headings, text and links
+ * (invariants.ts), for the live content whatever its words.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
-import { markdownAddress } from '../server/render/markdown.ts';
+import { markdownAddress, text as markdownText } from '../server/render/markdown.ts';
+import { LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
+import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { content, listening, testApp, filledRoutes as routes } from './helpers.ts';
-import { SPEC_LEGAL_TABS, SPEC_SERVICE } from './spec.ts';
+import { content as siteContent } from '../content/index.ts';
+import { listening, testApp, type SiteUnderTest } from './helpers.ts';
+import { llmsTxtListsEveryPage, markdownHasThePage } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
-const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
+// With its encodings: each Markdown page is checked in brotli and gzip.
+const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site }, precompress: true });
+const { routes, content } = fillSite(site, siteContent);
+const live: SiteUnderTest = { app, routes, content, site };
 const YEAR_MS = 365 * 86_400_000;
 
 let origin: string;
@@ -78,85 +84,33 @@ describe('security.txt', () => {
   });
 });
 
-const MARKDOWN = 'text/markdown; charset=utf-8';
 const markdownPaths = [...routes.map((route) => markdownAddress(route.path)), '/index.html.md'];
 
-/** The text of each Markdown heading (levels 1 to 3), backslash escapes undone, as "## Title". */
-function markdownHeadings(markdown: string): string[] {
-  return [...markdown.matchAll(/^(#{1,3}) (.+)$/gm)].map(([, hashes, title]) => `${hashes} ${title!.replace(/\\(.)/g, '$1')}`);
-}
-
-/** The headings of the page's main content (chrome left out), every legal tab's included, in the same form. */
-function htmlHeadings(html: string): string[] {
-  const main = parse(html).querySelector('main')!;
-  return main.querySelectorAll('h1, h2, h3').map((h) => `${'#'.repeat(Number(h.tagName[1]))} ${h.textContent.replace(/\s+/g, ' ').trim()}`);
-}
-
-/** The text of each paragraph and list item of the page's main content, but for its navigation (breadcrumb, tab list). */
-function htmlBody(html: string): string[] {
-  const main = parse(html).querySelector('main')!;
-  return main
-    .querySelectorAll('p, li')
-    .filter((node) => !node.closest('nav') && !node.querySelector('p, h2, h3'))
-    .map((node) => node.textContent.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
-}
-
 describe('llms.txt', () => {
-  it('has the brand as its title, the service in a quote, and a link to every page’s Markdown with its description', async () => {
+  it('has the brand as its title, the About page’s summary in a quote, and a link to every page’s Markdown with its description', async () => {
     const res = await request(app).get('/llms.txt').expect(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const text = res.text;
     const blocks = text.split('\n\n');
     expect(blocks[0]).toBe(`# ${site.brandName}`);
-    // One paragraph, quoted, that says what the About page says: the LOI, three offers, free to the buyer, the commission.
-    expect(blocks[1]).toMatch(/^> [^\n]+$/);
-    for (const fact of Object.values(SPEC_SERVICE)) expect(blocks[1]).toContain(fact);
-    const about = parse((await request(app).get('/about').expect(200)).text).querySelector('main')!.text;
-    for (const fact of Object.values(SPEC_SERVICE)) expect(about).toContain(fact);
-    // Sections of links.
-    const links = [...text.matchAll(/^- \[([^\]]+)\]\((\S+)\): (.+)$/gm)].map(([, title, url, description]) => ({ title: title!, url: url!, description: description! }));
-    expect(links.map((link) => link.url).sort()).toEqual(routes.map((route) => `${site.publicUrl}${markdownAddress(route.path)}`).sort());
-    for (const route of routes) {
-      const link = links.find((candidate) => candidate.url === `${site.publicUrl}${route.path}.md`)!;
-      expect(link.description, route.path).toBe(route.description);
-    }
+    // One paragraph, quoted: the summary of the service the About page's words hold (spec.test.ts: that it states the spec's facts).
+    expect(blocks[1]).toBe(`> ${markdownText(content.about.summary)}`);
+    // Sections of links: the pages, each parent's children under its title, and Legal under Optional.
+    const products = routes.find((route) => route.path === PRODUCTS_PATH)!;
+    const legal = routes.find((route) => route.path === LEGAL_PATH)!;
     expect(text).toMatch(/^## Pages$/m);
-    expect(text).toMatch(/^## Our Products$/m);
-    expect(text).toMatch(/^## Optional\n\n- \[Legal\]/m);
-    for (const link of links) {
-      const served = await request(app).get(link.url.slice(site.publicUrl.length));
-      expect(served.status, link.url).toBe(200);
-      expect(served.headers['content-type'], link.url).toBe(MARKDOWN);
-    }
+    expect(text).toContain(`\n## ${markdownText(products.title)}\n\n- [${markdownText(routes.find((route) => route.parent === PRODUCTS_PATH)!.title)}]`);
+    expect(text).toContain(`\n## Optional\n\n- [${markdownText(legal.menuLabel!)}]`);
+    await llmsTxtListsEveryPage(live);
   });
 });
 
 describe('every page as Markdown', () => {
-  it.each(routes.map((route) => [markdownAddress(route.path), route.path]))('GET %s has the headings of %s and none of its chrome', async (mdPath, htmlPath) => {
-    const res = await request(app).get(mdPath).expect(200);
-    expect(res.headers['content-type']).toBe(MARKDOWN);
-    expect(res.headers['content-security-policy']).toBeTruthy();
-    const html = (await request(app).get(htmlPath!).expect(200)).text;
-    const headings = markdownHeadings(res.text);
-    expect(headings[0]).toMatch(/^# /);
-    expect(headings).toEqual(htmlHeadings(html));
-    // The whole body: every paragraph and list item of the page, in order.
-    const text = res.text.replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
-    let from = 0;
-    for (const block of htmlBody(html)) {
-      const at = text.indexOf(block, from);
-      expect(at, `"${block}" in ${mdPath}`).toBeGreaterThanOrEqual(0);
-      from = at + block.length;
-    }
-    for (const chrome of [content.labels.skipLink, content.labels.footer.hours, '©', content.labels.breadcrumb, '<']) expect(res.text, chrome).not.toContain(chrome);
-    // Absolute links only, to our own Markdown.
-    for (const [, url] of res.text.matchAll(/\]\((\S+)\)/g)) expect(url).toMatch(new RegExp(`^${site.publicUrl}/\\S+\\.md$`));
-  });
+  it.each(routes.map((route) => [markdownAddress(route.path), route.path, route] as const))('GET %s has the headings of %s, its whole text and none of its chrome, and links that lead somewhere', (_md, _path, route) => markdownHasThePage(live, route));
 
-  it('has the legal page’s three documents on one page', async () => {
-    const headings = markdownHeadings((await request(app).get('/legal.md')).text);
-    expect(headings.filter((heading) => heading.startsWith('## '))).toEqual(SPEC_LEGAL_TABS.map((tab) => `## ${tab}`));
+  it('has the legal page’s documents on one page, each under its title', async () => {
+    const markdown = (await request(app).get('/legal.md')).text;
+    expect(markdown.match(/^## .+$/gm)).toEqual(content.legal.map((doc) => `## ${markdownText(doc.title)}`));
   });
 
   it('answers / as /index.html.md, the home page’s Markdown', async () => {

@@ -11,7 +11,8 @@ import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
 
-const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute] });
+// With its encodings: the conditional requests are answered per encoding.
+const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], precompress: true });
 let server: Server;
 let port: number;
 let close: () => Promise<void>;

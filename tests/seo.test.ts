@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -19,10 +18,13 @@ import { fillSite, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../server/render/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { content, cspDirectives, filledRoutes as routes, testApp } from './helpers.ts';
+import { cspDirectives, testApp, type SiteUnderTest } from './helpers.ts';
+import { sitemapListsEveryAddress, structuredDataHolds } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
+const { routes, content } = fillSite(site, siteContent);
+const live: SiteUnderTest = { app, routes, content, site };
 const addresses = routes.flatMap(routeAddresses);
 const productRoutes = routes.filter((route) => route.category);
 
@@ -151,29 +153,10 @@ describe('pages that are not ours to index', () => {
 });
 
 describe('structured data', () => {
-  it('describes the business on every page: name, URL, logo, both e-mails, hours in GMT, LinkedIn', async () => {
+  it('describes the business on every page: name, URL, logo, both e-mails, the hours of hours.yaml in GMT, LinkedIn', async () => {
     for (const address of addresses) {
-      const { doc } = await head(address);
-      const business = jsonLd(doc).find((block) => block['@type'] === 'ProfessionalService');
-      expect(business).toMatchObject({
-        '@context': 'https://schema.org',
-        name: site.brandName,
-        url: `${site.publicUrl}/home`,
-        sameAs: [site.linkedInUrl],
-        contactPoint: [
-          { '@type': 'ContactPoint', contactType: 'customer service', email: site.generalEmail },
-          { '@type': 'ContactPoint', contactType: 'sales', email: site.salesEmail },
-        ],
-        openingHoursSpecification: [
-          {
-            '@type': 'OpeningHoursSpecification',
-            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-            opens: '09:00:00+00:00',
-            closes: '18:00:00+00:00',
-          },
-        ],
-      });
-      const logo = new URL(business!.logo as string);
+      const business = await structuredDataHolds(live, address);
+      const logo = new URL(business.logo as string);
       expect(logo.origin).toBe(site.publicUrl);
       expect(pngSize(await fetchAsset(logo.pathname, 'image/png')).width).toBeGreaterThanOrEqual(112);
     }
@@ -229,14 +212,15 @@ describe('structured data', () => {
     });
 
     it('cannot close the script element early, and the CSP allows exactly what is printed', async () => {
-      const result = renderPage('/products/textiles', { site: hostile, ...fillSite(hostile, siteContent), assets });
+      const category = productRoutes[0]!.path;
+      const result = renderPage(category, { site: hostile, ...fillSite(hostile, siteContent), assets });
       expect(result.kind).toBe('page');
       const html = result.kind === 'page' ? result.html : '';
       const doc = parse(html);
       expect(html).not.toContain('<script>alert(1)');
       expect(jsonLd(doc).find((block) => block['@type'] === 'ProfessionalService')?.name).toBe(hostile.brandName);
 
-      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: hostile } })).get('/products/textiles');
+      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: hostile } })).get(category);
       const sources = cspScriptSources(String(res.headers['content-security-policy']));
       for (const script of parse(res.text).querySelectorAll('script[type="application/ld+json"]')) {
         expect(sources).toContain(sha256(script.rawText));
@@ -258,31 +242,7 @@ describe('GET /robots.txt', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('is well-formed XML in the sitemaps.org 0.9 shape with one absolute <loc> per route address', async () => {
-    const res = await request(app).get('/sitemap.xml').buffer(true).expect(200);
-    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const xml = res.text;
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(XMLValidator.validate(xml)).toBe(true);
-    const tree = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' }).parse(xml);
-    const root = Object.keys(tree).filter((key) => key !== '?xml');
-    // The schema (sitemaps.org/schemas/sitemap/0.9/sitemap.xsd): urlset > url+ > loc (anyURI, 12 to 2048
-    // characters) with optional lastmod, changefreq and priority, all in the sitemap namespace.
-    expect(root).toEqual(['urlset']);
-    expect(tree.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    expect(Object.keys(tree.urlset).filter((key) => !key.startsWith('@_'))).toEqual(['url']);
-    const locs: string[] = tree.urlset.url.map((url: Record<string, unknown>) => {
-      expect(Object.keys(url).every((key) => ['loc', 'lastmod', 'changefreq', 'priority'].includes(key))).toBe(true);
-      expect(typeof url.loc).toBe('string');
-      return url.loc as string;
-    });
-    for (const loc of locs) {
-      expect(loc.length).toBeGreaterThanOrEqual(12);
-      expect(loc.length).toBeLessThanOrEqual(2048);
-      expect(new URL(loc).href).toBe(loc);
-    }
-    expect(locs).toEqual(addresses.map((address) => site.publicUrl + address));
-  });
+  it('is well-formed XML in the sitemaps.org 0.9 shape with one absolute <loc> per route address', () => sitemapListsEveryAddress(live));
 
   it('escapes what XML needs escaped in a location', async () => {
     const res = await request(app).get('/sitemap.xml').expect(200);

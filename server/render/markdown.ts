@@ -29,7 +29,9 @@ export function markdownAddress(path: string): string {
   return path.endsWith('/') ? `${path}index.html.md` : `${path}.md`;
 }
 
-const OPTIONS = { bulletMarker: '-', maxConsecutiveNewlines: 2 };
+// Every link as [words](address), also where the words are the address: the rewrite below reads that
+// form, and <address>, the converter's shorter one, is no link at all for an address like /about.
+const OPTIONS = { bulletMarker: '-', maxConsecutiveNewlines: 2, useInlineLinks: false };
 const LEFT_OUT: TranslatorConfigObject = { nav: { ignore: true }, img: { ignore: true } };
 /** A list whose items have headings (the product cards, the steps, the values) reads as sections, not bullets. */
 const sections = new NodeHtmlMarkdown(OPTIONS, { ...LEFT_OUT, li: { surroundingNewlines: 2 } });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
-import { CHROMIUM_FLAGS } from '../helpers.ts';
+import { CHROMIUM_FLAGS, content } from '../helpers.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -110,13 +110,13 @@ describeInBrowser('npm run dev, with a tab open', () => {
     const line = source.findIndex((text) => text.includes('const about = ctx.content.about;')) + 2;
     edit(file, 'const about = ctx.content.about;', "const about = ctx.content.about;\n  if (about) throw new Error('The About screen fell over');");
 
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor({ timeout: SAVE_TIMEOUT });
+    await page.getByRole('heading', { name: content.labels.errorHeading }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
     expect(await page.locator('main').textContent()).toContain('The About screen fell over');
     expect(await page.locator('pre').textContent()).toMatch(new RegExp(`About \\(.*/shared/screens/About\\.tsx:${line}:\\d+\\)`));
 
     restore(file);
-    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
+    await page.getByRole('heading', { name: content.about.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
   });
 
@@ -131,9 +131,9 @@ describeInBrowser('npm run dev, with a tab open', () => {
     expect(page.url()).toBe(`${dev.origin}/about`);
 
     restore(file);
-    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
+    await page.getByRole('heading', { name: content.about.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
     await listening();
     expect(page.url()).toBe(`${dev.origin}/about`);
-    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: content.about.aboutUs.heading, level: 1 }).waitFor();
   });
 });

@@ -10,14 +10,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { ABOUT_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, menuLinks, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../tools/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
+import { content as words } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
 import { addresses, axeSource, brokenHeadingWords, HEIGHTS, LEGAL_TAB_MOVES, measureOverflow, runAxe, screenshotPath, serveSite, WIDTHS } from './harness.ts';
 
 const name = inject('engine');
 const binary = inject('binary');
 
-const DRAWER = 'button[aria-label="Open menu"]';
-const CLOSE = 'button[aria-label="Close menu"]';
+// The buttons by their labels in the content (labels.yaml), whatever those say.
+const { openMenu, closeMenu, menu: MENU } = words.labels.nav;
+const DRAWER = `button[aria-label=${JSON.stringify(openMenu)}]`;
+const CLOSE = `button[aria-label=${JSON.stringify(closeMenu)}]`;
 
 // Functions run in the page: each uses only its arguments and the page's globals.
 
@@ -58,8 +61,8 @@ const tabState = () => ({
 });
 const markPage = () => void Object.assign(window, { samePageMarker: true });
 /** What the drawer button and the dialog tell assistive technology, and whether the page behind the menu is inert. */
-const menuState = () => {
-  const drawer = document.querySelector('button[aria-label="Open menu"]')!;
+const menuState = (drawerSelector: string) => {
+  const drawer = document.querySelector(drawerSelector)!;
   const dialog = document.getElementById('site-menu')!;
   return {
     controls: drawer.getAttribute('aria-controls'),
@@ -181,16 +184,16 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     it('opens by mouse as a modal dialog with focus inside, the current page marked and the page behind inert; the exit button closes it with focus back on the drawer button', async () => {
       const { tab } = opened;
       await visit(tab, ABOUT.href);
-      const closed = { controls: 'site-menu', expanded: 'false', dialog: ['dialog', 'Menu', 'true'], inert: [false, false, false, false] };
-      expect(await tab.evaluate(menuState)).toMatchObject(closed);
+      const closed = { controls: 'site-menu', expanded: 'false', dialog: ['dialog', MENU, 'true'], inert: [false, false, false, false] };
+      expect(await tab.evaluate(menuState, DRAWER)).toMatchObject(closed);
       await tab.click(DRAWER);
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
       await expect.poll(() => tab.evaluate(focused)).toMatchObject({ inMenu: true });
-      await expect.poll(() => tab.evaluate(menuState)).toMatchObject({ expanded: 'true', current: [ABOUT.label], inert: [true, true, true, true] });
+      await expect.poll(() => tab.evaluate(menuState, DRAWER)).toMatchObject({ expanded: 'true', current: [ABOUT.label], inert: [true, true, true, true] });
       await tab.click(CLOSE);
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
-      await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: 'Open menu' });
-      expect(await tab.evaluate(menuState)).toMatchObject(closed);
+      await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: openMenu });
+      expect(await tab.evaluate(menuState, DRAWER)).toMatchObject(closed);
       expect(await problems(tab)).toEqual([]);
     });
 
@@ -210,8 +213,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     it('opens by keyboard (Enter, then Space), keeps Tab and Shift+Tab inside, and Escape and the exit button close it with focus back on the drawer button', async () => {
       const { tab } = opened;
       await visit(tab, '/legal');
-      for (let step = 0; step < 6 && (await tab.evaluate(focused))?.label !== 'Open menu'; step++) await tab.press('Tab');
-      expect(await tab.evaluate(focused)).toMatchObject({ label: 'Open menu' });
+      for (let step = 0; step < 6 && (await tab.evaluate(focused))?.label !== openMenu; step++) await tab.press('Tab');
+      expect(await tab.evaluate(focused)).toMatchObject({ label: openMenu });
 
       await tab.press('Enter');
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
@@ -233,8 +236,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       }
       await tab.press('Escape');
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
-      await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: 'Open menu' });
-      expect((await tab.evaluate(menuState)).expanded).toBe('false');
+      await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: openMenu });
+      expect((await tab.evaluate(menuState, DRAWER)).expanded).toBe('false');
 
       await tab.press('Space');
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
@@ -242,7 +245,7 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       await tab.evaluate(focus, CLOSE);
       await tab.press('Enter');
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
-      await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: 'Open menu' });
+      await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: openMenu });
       expect(await problems(tab)).toEqual([]);
     });
   });

@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliases, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../tools/harness.ts';
-import { CHROMIUM_FLAGS, listening, testApp } from '../helpers.ts';
+import { CHROMIUM_FLAGS, content, listening, siteAt, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -70,12 +70,32 @@ export function useSite(): Site {
 }
 
 /**
- * The site on a loopback port, served in-process from the build. The chunks a page imports once it has loaded
+ * The site made from the content under `root` (siteAt: the fixture of the
+ * content as shipped, for tests whose words are the spec's), in the browser
+ * of `site`, for the enclosing describe block.
+ */
+export function useSiteAt(site: Site, root: string): Site {
+  const other = {} as Site;
+  let close = async () => {};
+  beforeAll(async () => {
+    const made = await siteAt(root);
+    const served = await serveSite({ app: made.app });
+    Object.assign(other, { url: (path: string) => served.origin + path, browser: site.browser });
+    close = async () => {
+      await served.close();
+      made.remove();
+    };
+  });
+  afterAll(() => close());
+  return other;
+}
+
+/**
+ * The site on a loopback port, served in-process from the build (or `app`). The chunks a page imports once it has loaded
  * (the islands, the local hours) can be held back `slowChunks` ms, to let a
  * test leave the page first, or refused (503), to see a real failure reported.
  */
-export async function serveSite({ slowChunks = 0, refuseChunks = false } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
-  const app = testApp();
+export async function serveSite({ app = testApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
   const listener: RequestListener = (req, res) => {
     if (!/^\/assets\/(islands|local-hours)\./.test(req.url ?? '')) app(req, res);
     else if (refuseChunks) res.writeHead(503).end();
@@ -151,8 +171,8 @@ export function settled(page: Page) {
   return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined));
 }
 
-export const drawerButton = (page: Page) => page.getByRole('button', { name: 'Open menu' });
-export const closeButton = (page: Page) => page.getByRole('button', { name: 'Close menu' });
+export const drawerButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.openMenu });
+export const closeButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.closeMenu });
 export const menu = (page: Page) => page.locator('#site-menu');
 export const menuIsOpen = (page: Page) => menu(page).evaluate((node) => node.matches(':popover-open'));
 export const focusedElement = (page: Page) =>

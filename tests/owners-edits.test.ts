@@ -1,0 +1,198 @@
+/**
+ * Every edit docs/editing.md tells the owners of the words how to make, made
+ * as it says in a copy of the content as shipped (the fixture, so the edits
+ * can name its words); the site made from it as the build makes it (the
+ * whole content check first, siteAt); every check that must hold whatever
+ * the words say (invariants.ts, the same the live content passes) run on it;
+ * and what the edit changed seen where a visitor would see it. One case per
+ * edit, so a failure names the edit.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'node-html-parser';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ART_SIZE } from '../content/art.ts';
+import { contentCopy, SHIPPED_ROOT, siteAt, type SiteUnderTest } from './helpers.ts';
+import { everythingHolds, structuredDataHolds } from './invariants.ts';
+
+type Copy = ReturnType<typeof contentCopy>;
+
+interface Edit {
+  name: string;
+  /** The edit, as docs/editing.md describes it, made in the copy's files. */
+  make: (copy: Copy) => void;
+  /** What a visitor sees of it. */
+  shows: (site: SiteUnderTest) => Promise<void>;
+}
+
+const get = async ({ app }: SiteUnderTest, path: string) => parse((await request(app).get(path).expect(200)).text);
+const mainText = async (site: SiteUnderTest, path: string) => (await get(site, path)).querySelector('main')!.text.replace(/\s+/g, ' ');
+const hrefsIn = async (site: SiteUnderTest, path: string) => (await get(site, path)).querySelectorAll('main a').map((link) => link.getAttribute('href'));
+
+/** A link of every kind the content check allows but #fragments (an owner sees no element ids): mailto:, a page of ours, one of its tabs, https: and http:. */
+const LINKS = {
+  mail: 'mailto:{generalEmail}',
+  page: '/about',
+  tab: '/legal?tab=disclaimer',
+  https: 'https://ico.org.uk/for-the-public/',
+  http: 'http://example.org/suppliers',
+};
+
+const NEW_SENTENCE = 'Every request follows the same five steps: from the buyer’s Letter of Intent to the three offers you receive.';
+
+const EDITS: Edit[] = [
+  {
+    name: 'a sentence of the About page changed, holding a colon and a space, so in double quotes',
+    make: (copy) => copy.edit('about.yaml', '- Every request follows the same process, from the buyer’s Letter of Intent to three offers.', `- "${NEW_SENTENCE}"`),
+    shows: async (site) => {
+      const text = await mainText(site, '/about');
+      expect(text).toContain(NEW_SENTENCE);
+      expect(text).not.toContain('the same process');
+    },
+  },
+  {
+    name: 'a list item of a category changed, one added and one removed',
+    make: (copy) => {
+      copy.edit('categories/textiles.yaml', '      - Denim\n', '      - Selvedge denim\n      - Organic cotton canvas\n');
+      copy.edit('categories/textiles.yaml', '      - Wool suiting\n', '');
+    },
+    shows: async (site) => {
+      const items = (await get(site, '/products/textiles')).querySelectorAll('main li').map((item) => item.text.trim());
+      expect(items).toEqual(expect.arrayContaining(['Selvedge denim', 'Organic cotton canvas']));
+      expect(items).not.toContain('Denim');
+      expect(items).not.toContain('Wool suiting');
+    },
+  },
+  {
+    name: 'links of every kind in a legal document, in a paragraph and in a list',
+    make: (copy) =>
+      copy.write(
+        'legal/privacy.md',
+        `${copy.read('legal/privacy.md')}
+Questions? [Write to us](${LINKS.mail}), read [how we work](${LINKS.page}) and our [disclaimer](${LINKS.tab}), or see [the regulator’s guidance](${LINKS.https}).
+
+- [Our suppliers’ own policies](${LINKS.http})
+`,
+      ),
+    shows: async (site) => {
+      expect(await hrefsIn(site, '/legal?tab=privacy')).toEqual(expect.arrayContaining([`mailto:${site.site.generalEmail}`, LINKS.page, LINKS.tab, LINKS.https, LINKS.http]));
+      expect(await mainText(site, '/legal?tab=privacy')).toContain('Questions? Write to us, read how we work and our disclaimer, or see the regulator’s guidance.');
+    },
+  },
+  {
+    name: 'new hours: Monday to Saturday, 8:00 to 17:30',
+    make: (copy) =>
+      copy.write(
+        'hours.yaml',
+        copy
+          .read('hours.yaml')
+          .replace(/^days: .+$/m, 'days: [Monday, Tuesday, Wednesday, Thursday, Friday, Saturday]')
+          .replace(/^opens: .+$/m, 'opens: "08:00"')
+          .replace(/^closes: .+$/m, 'closes: "17:30"')
+          .replace(/^closed: .+$/m, 'closed: Closed on Sundays and public holidays'),
+      ),
+    shows: async (site) => {
+      const footer = (await get(site, '/about')).querySelector('.contact-block')!.text;
+      expect(footer).toContain('Monday to Saturday');
+      expect(footer).toContain('8:00 am to 5:30 pm GMT');
+      expect(footer).toContain('Closed on Sundays and public holidays');
+      expect(await structuredDataHolds(site, '/about')).toMatchObject({
+        openingHoursSpecification: [{ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '08:00:00+00:00', closes: '17:30:00+00:00' }],
+      });
+    },
+  },
+  {
+    name: 'a sixth category, with its picture',
+    make: (copy) => {
+      const { width, height } = ART_SIZE;
+      writeFileSync(
+        join(copy.art, 'medical-supplies.svg'),
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" rx="16" fill="#e8e1d1"/><path d="M210 110h60v50h50v60h-50v50h-60v-50h-50v-60h50z" fill="#c0873f"/></svg>\n`,
+      );
+      copy.write(
+        'categories/medical-supplies.yaml',
+        `# yaml-language-server: $schema=../../schemas/categories.json
+order: 6
+slug: medical-supplies
+title: Medical Supplies
+subtitle: Consumables and equipment for clinics
+description: Gloves, dressings, diagnostics and the equipment clinics and laboratories use every day.
+intro: We source medical consumables and equipment for clinics, laboratories and care homes, and compare offers on certification, shelf life and lead time.
+image:
+  file: medical-supplies.svg
+  alt: Illustration of a cross on a parcel
+headings:
+  - heading: Consumables
+    items:
+      - Examination gloves
+      - Wound dressings
+  - heading: Equipment
+    items:
+      - Patient monitors
+`,
+      );
+    },
+    shows: async (site) => {
+      const cards = (await get(site, '/products')).querySelectorAll('.card h2').map((title) => title.text);
+      expect(cards).toHaveLength(6);
+      expect(cards.at(-1)).toBe('Medical Supplies');
+      expect((await get(site, '/products/medical-supplies')).querySelector('h1')?.text).toBe('Medical Supplies');
+      expect(await mainText(site, '/about')).toMatch(/six categories: .+ and Medical Supplies\./);
+    },
+  },
+  {
+    name: 'a new page in the menu, with headings, a list, emphasis and links of every kind (one whose words are its address)',
+    make: (copy) =>
+      copy.write(
+        'pages/questions.md',
+        `---
+# yaml-language-server: $schema=../../schemas/pages.json
+path: /questions
+title: Questions
+description: What buyers ask us most often about sourcing, offers and confidentiality.
+menuLabel: Questions
+---
+
+Buyers ask us these *most often*. Write to us at [{generalEmail}](${LINKS.mail}) for anything else.
+
+## Who sees my request?
+
+Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) and our [disclaimer](${LINKS.tab}). What we source is listed at [/products](/products).
+
+## Where can I read more?
+
+- [The regulator’s guidance](${LINKS.https})
+- [Our suppliers’ own policies](${LINKS.http})
+`,
+      ),
+    shows: async (site) => {
+      const menu = (await get(site, '/home')).querySelectorAll('#site-menu nav a').map((link) => [link.getAttribute('href'), link.text.trim()]);
+      expect(menu).toContainEqual(['/questions', 'Questions']);
+      expect(await hrefsIn(site, '/questions')).toEqual([`mailto:${site.site.generalEmail}`, LINKS.page, LINKS.tab, '/products', LINKS.https, LINKS.http]);
+    },
+  },
+];
+
+// The share images drawn for one edit are read back for the next: most edits change none.
+const shareImageCache = mkdtempSync(join(tmpdir(), 'owners-edits-images-'));
+afterAll(() => rmSync(shareImageCache, { recursive: true, force: true }));
+
+describe('an edit the owners make as docs/editing.md describes it', () => {
+  // A case builds a site and asks it a hundred questions, a second of work (the first, two): the minute the hooks
+  // that build have (vitest.config.ts), not a test's 20 s, which a busy machine's share of two cores could pass.
+  it.each(EDITS.map((edit) => [edit.name, edit] as const))('%s: every check that holds whatever the words passes, and the edit shows', { timeout: 60_000 }, async (_name, { make, shows }) => {
+    const copy = contentCopy(SHIPPED_ROOT);
+    let site: Awaited<ReturnType<typeof siteAt>> | undefined;
+    try {
+      make(copy);
+      site = await siteAt(copy.root, { shareImageCache });
+      await everythingHolds(site);
+      await shows(site);
+    } finally {
+      site?.remove();
+      copy.remove();
+    }
+  });
+});
