@@ -33,7 +33,10 @@ export default defineConfig({
     sequence: { sequencer: BrowserFilesFirst },
     projects: [
       // `npm run test:quick`: no browser, nginx or dev server.
-      { extends: true, test: { name: 'quick', include: ['tests/*.test.{ts,tsx}'], exclude: SERVER_TESTS } },
+      // Files of a worker share their imports (isolate: false): the content, its check and the app
+      // are made once per worker rather than once per file. The quick files mock nothing and set
+      // no module's state (tests/setup.ts restores its spy after each test).
+      { extends: true, test: { name: 'quick', include: ['tests/*.test.{ts,tsx}'], exclude: SERVER_TESTS, isolate: false } },
       { extends: true, test: { name: 'servers', include: SERVER_TESTS } },
       // One project per engine, named after it: global-setup.ts finds that engine.
       // engines.test.ts runs in each; the other browser files use Chromium alone.
