@@ -80,21 +80,31 @@ async function tryToScroll(page: Page) {
  * The page's layout shift so far. Not by waiting for the observer's callback
  * (Chromium delivers it when it finds time, which on a busy machine can be
  * never within a test): what moved is painted, and its shift recorded, within
- * two frames; the observer's records are then taken as they are.
+ * two frames; the observer's records are then taken as they are. With what
+ * moved, for a failure's message.
  */
-function layoutShiftSoFar(page: Page): Promise<number> {
+function layoutShiftSoFar(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
-        const add = (entries: PerformanceEntryList) => entries.forEach((entry) => (total += (entry as PerformanceEntry & { value: number }).value));
+        const moved: string[] = [];
+        type Shift = PerformanceEntry & { value: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        const add = (entries: PerformanceEntryList) =>
+          (entries as Shift[]).forEach((entry) => {
+            total += entry.value;
+            for (const { node, previousRect: from, currentRect: to } of entry.sources) {
+              const name = node instanceof Element ? `${node.localName}${node.className ? `.${String(node.className).replaceAll(' ', '.')}` : ''}` : String(node?.nodeName);
+              moved.push(`${name} at ${Math.round(entry.startTime)} ms: y ${from.y} → ${to.y}, height ${from.height} → ${to.height}`);
+            }
+          });
         const observer = new PerformanceObserver((list) => add(list.getEntries()));
         observer.observe({ type: 'layout-shift', buffered: true });
         requestAnimationFrame(() =>
           requestAnimationFrame(() => {
             add(observer.takeRecords());
             observer.disconnect();
-            resolve(total);
+            resolve({ total, moved });
           }),
         );
       }),
@@ -459,10 +469,11 @@ describeInBrowser('in Chromium', () => {
         // The text fits the room kept for it, and nothing moved when it came.
         expect(await slot.evaluate((node) => node.scrollHeight <= node.clientHeight)).toBe(true);
         expect(await slot.evaluate((node) => node.getBoundingClientRect().bottom <= innerHeight), 'the slot on screen').toBe(true);
-        expect(await layoutShiftSoFar(page)).toBe(0);
+        const shift = await layoutShiftSoFar(page);
+        expect(shift.total, shift.moved.join('\n')).toBe(0);
         // The control: a shift of the page's own content is seen by the same measure.
         await page.evaluate(() => document.querySelector('main')!.prepend(Object.assign(document.createElement('div'), { style: 'height: 50px' })));
-        expect(await layoutShiftSoFar(page)).toBeGreaterThan(0);
+        expect((await layoutShiftSoFar(page)).total).toBeGreaterThan(0);
         expect(problems).toEqual([]);
       } finally {
         await close();
