@@ -74,12 +74,12 @@ export function useSite(): Site {
  * content as shipped, for tests whose words are the spec's), in the browser
  * of `site`, for the enclosing describe block.
  */
-export function useSiteAt(site: Site, root: string): Site {
+export function useSiteAt(site: Site, root: string, { slowChunks = 0 } = {}): Site {
   const other = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
     const made = await siteAt(root);
-    const served = await serveSite({ app: made.app });
+    const served = await serveSite({ app: made.app, slowChunks });
     Object.assign(other, { url: (path: string) => served.origin + path, browser: site.browser });
     close = async () => {
       await served.close();
