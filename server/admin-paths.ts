@@ -1,8 +1,17 @@
 /**
- * The browser editor's addresses (server/admin.ts, the dev server's
+ * The browser editor's addresses and the types of its files (server/admin.ts, the dev server's
  * scripts/dev/admin.ts). No imports: the dev server loads this while the site's
  * modules may not load.
  */
 export const ADMIN_PATH = '/admin';
 export const ADMIN_SCRIPT_PATH = '/admin/admin.js';
 export const ADMIN_CONFIG_PATH = '/admin/config.yml';
+
+/** The content type of each kind of file the editor's folder holds. */
+export const ADMIN_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.ttf': 'font/ttf',
+};

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { extname, join } from 'node:path';
-import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from './admin-paths.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_CONTENT_TYPES, ADMIN_PATH, ADMIN_SCRIPT_PATH } from './admin-paths.ts';
 import type { Config } from './config.ts';
 import { prepare, type PreparedResponse } from './responses.ts';
 import { adminHeaders, type GitHostSources, type HeaderList } from './security.ts';
@@ -60,13 +60,6 @@ export interface AdminSite {
   answer(url: string): PreparedResponse;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.ttf': 'font/ttf',
-};
 
 /**
  * The editor on its own origin (CMS_ORIGIN), from the files in `adminDir`
@@ -85,7 +78,7 @@ export function adminSite(cms: CmsSettings, adminDir: string): AdminSite {
     prepare({ status: 200, body, contentType, cacheControl: 'public, no-cache', baseHeaders, ...(gzip && { encoded: { gzip } }), compress: false });
   const files = new Map<string, PreparedResponse>();
   for (const name of readdirSync(adminDir)) {
-    const type = CONTENT_TYPES[extname(name)];
+    const type = ADMIN_CONTENT_TYPES[extname(name)];
     if (!type) continue;
     const gzipped = join(adminDir, `${name}.gz`);
     files.set(`${ADMIN_PATH}/${name}`, answer(readFileSync(join(adminDir, name)), type, existsSync(gzipped) ? readFileSync(gzipped) : undefined));

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { ADMIN_CONFIG_PATH, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
+import { ADMIN_CONFIG_PATH, ADMIN_CONTENT_TYPES, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
 import type { BuildManifest } from '../../server/assets.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
 
@@ -69,7 +69,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     } else if (path.startsWith(`${ADMIN_PATH}/`) && files) {
       // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts, the preview's stylesheet.
       const name = path.slice(ADMIN_PATH.length + 1);
-      const type = { '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.css': 'text/css; charset=utf-8' }[extname(name)];
+      const type = ADMIN_CONTENT_TYPES[extname(name)];
       void files.then((all) => {
         const bytes = all.get(name);
         if (!bytes || !type) {
