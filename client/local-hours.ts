@@ -11,10 +11,10 @@ import { localHours, type LocalHoursInput } from '../shared/hours.ts';
 export function showLocalHours(): void {
   const slot = document.querySelector<HTMLElement>('[data-local-hours]');
   if (!slot?.dataset.localHours) return;
-  const { hours, labels } = JSON.parse(slot.dataset.localHours) as LocalHoursInput;
+  const input = JSON.parse(slot.dataset.localHours) as LocalHoursInput;
   const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
   const update = () => {
-    slot.textContent = localHours(new Date(), timeZone, hours, labels).text;
+    slot.textContent = localHours(new Date(), timeZone, input).text;
   };
   update();
   setInterval(update, 60_000);

@@ -12,23 +12,22 @@ import type { Content, Placeholder, SettingPlaceholder } from './schema.ts';
 /** The value of each placeholder that comes from the site's settings. */
 export type SettingValues = Readonly<Record<SettingPlaceholder, string>>;
 
-/** "A, B and C", as British English writes a list. */
-export function listOf(items: readonly string[]): string {
-  return new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(items);
+/** "A, B and C", as the language writes a list ("A, B et C"), in the labels' style (Arabic's "A، وB، وC" is a unit list). */
+export function listOf(items: readonly string[], { language, labels }: Pick<Content, 'language' | 'labels'>): string {
+  return new Intl.ListFormat(language.locale, { type: labels.listStyle, style: 'long' }).format(items);
 }
 
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-
-/** A small count as a word ("five"), a larger one in digits, as style guides ask. */
-export function countOf(count: number): string {
-  return NUMBER_WORDS[count] ?? String(count);
+/** A small count as the labels' word for it ("five"), a larger one in the language's digits, as style guides ask. */
+export function countOf(count: number, { numbers, language }: Pick<Content, 'language'> & { numbers: readonly string[] }): string {
+  return numbers[count] ?? new Intl.NumberFormat(language.locale).format(count);
 }
 
 /** The content with every {placeholder} in every string filled: a copy, of the same shape. */
 export function fillContent(content: Content, settings: SettingValues): Content {
   const fromSettings = fillAll(content, settings as Partial<Record<Placeholder, string>>);
   const titles = fromSettings.categories.map((category) => category.title);
-  return fillAll(fromSettings, { categoryCount: countOf(titles.length), categoryList: listOf(titles) });
+  const count = countOf(titles.length, { numbers: fromSettings.labels.numbers, language: content.language });
+  return fillAll(fromSettings, { categoryCount: count, categoryList: listOf(titles, fromSettings) });
 }
 
 /** "{brandName} on LinkedIn" → "Example Sourcing on LinkedIn"; a name not given is left as it is (the check has refused unknown ones). */

@@ -18,7 +18,8 @@ import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type D
 import type { z } from 'zod';
 import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
 import { ART_EXTENSIONS, ART_SIZE } from './art.ts';
-import { collectionName, COLLECTIONS, type Block, type CollectionKey, type Content, type EntryRef } from './schema.ts';
+import { collectionName, COLLECTIONS, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TranslatedKey } from './schema.ts';
+import { translationProblems } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
 export const WORDS_FOLDER = 'content/words';
@@ -42,8 +43,10 @@ export type Locate = (entry: EntryRef, field: readonly (string | number)[], prob
 
 export interface Checked {
   /** Undefined when there is any problem. */
-  content?: Content;
+  content?: SiteContent;
   problems: string[];
+  /** What does not stop the build: each page a language has no translation of, and so does not have. */
+  notices: string[];
   locate: Locate;
 }
 
@@ -55,28 +58,43 @@ export class ContentError extends Error {
   }
 }
 
-/** The collection a file of content/words belongs to, and its id; undefined for a file of none. */
+/** A language code in a file name: home.fr.yaml, categories/textiles.ar.yaml. */
+const CODE = /^[a-z]{2,3}$/;
+
+/**
+ * The collection a file of content/words belongs to, its id and its
+ * language; undefined for a file of none. A translated collection's files
+ * carry their language before the extension (home.en.yaml, home.fr.yaml),
+ * as the browser editor writes them (Decap's multiple_files).
+ */
 export function entryOf(path: string): EntryRef | undefined {
   const inside = path.startsWith(`${WORDS_FOLDER}/`) ? path.slice(WORDS_FOLDER.length + 1) : undefined;
   if (!inside) return undefined;
   for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
-    const collection = COLLECTIONS[key];
-    if ('file' in collection) {
+    const collection: Collection = COLLECTIONS[key];
+    const extension = collection.format === 'yaml' ? '.yaml' : '.md';
+    if ('untranslated' in collection) {
       if (inside === collection.file) return { collection: key, id: key };
-    } else {
-      const extension = collection.format === 'yaml' ? '.yaml' : '.md';
-      const name = inside.startsWith(`${collection.folder}/`) ? inside.slice(collection.folder.length + 1) : '';
-      if (name.endsWith(extension) && !name.includes('/') && name.length > extension.length) return { collection: key, id: name.slice(0, -extension.length) };
+      continue;
     }
+    const [base, name] = 'file' in collection ? [collection.file.slice(0, -extension.length), inside] : [undefined, inside.startsWith(`${collection.folder}/`) ? inside.slice(collection.folder.length + 1) : ''];
+    if (!name.endsWith(extension) || name.includes('/')) continue;
+    const parts = name.slice(0, -extension.length).split('.');
+    const [id, language] = parts;
+    if (parts.length !== 2 || !id || !language || !CODE.test(language)) continue;
+    if (base === undefined) return { collection: key, id, language };
+    if (id === base) return { collection: key, id: key, language };
   }
   return undefined;
 }
 
 /** Where an entry's file is, relative to the repository. */
-export function pathOf({ collection: key, id }: EntryRef): string {
-  const collection = COLLECTIONS[key];
-  if ('file' in collection) return `${WORDS_FOLDER}/${collection.file}`;
-  return `${WORDS_FOLDER}/${collection.folder}/${id}.${collection.format === 'yaml' ? 'yaml' : 'md'}`;
+export function pathOf({ collection: key, id, language }: EntryRef): string {
+  const collection: Collection = COLLECTIONS[key];
+  const extension = collection.format === 'yaml' ? 'yaml' : 'md';
+  const suffix = language ? `.${language}.${extension}` : `.${extension}`;
+  if ('file' in collection) return `${WORDS_FOLDER}/${collection.file.replace(/\.(yaml|md)$/, suffix)}`;
+  return `${WORDS_FOLDER}/${collection.folder}/${id}${suffix}`;
 }
 
 /** The first line of a file (of its front matter, in Markdown): where the YAML language server finds its schema. */
@@ -87,8 +105,9 @@ export function schemaLine(key: CollectionKey, path: string): string {
 
 export function checkContent({ files, art }: CheckInput): Checked {
   const problems: string[] = [];
+  const notices: string[] = [];
   const entries = new Map<string, Entry>();
-  const keyOf = (ref: EntryRef) => `${ref.collection}/${ref.id}`;
+  const keyOf = (ref: EntryRef) => `${ref.collection}/${ref.id}/${ref.language ?? ''}`;
   const locate: Locate = (ref, field, problem) => entries.get(keyOf(ref))?.at(field, problem) ?? `${pathOf(ref)}:1:1: ${fieldName(field)}: ${problem}`;
 
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
@@ -101,15 +120,25 @@ export function checkContent({ files, art }: CheckInput): Checked {
     const entry = readEntry(ref, file, problems);
     if (entry) entries.set(keyOf(ref), entry);
   }
-  for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
-    const collection = COLLECTIONS[key];
-    if ('file' in collection && !files.some((file) => file.path === `${WORDS_FOLDER}/${collection.file}`)) problems.push(`${WORDS_FOLDER}/${collection.file}:1:1: the file is missing`);
-  }
+  const all = [...entries.values()];
+  const listing = all.find((entry): entry is Entry<'languages'> => entry.ref.collection === 'languages');
+  if (!files.some((file) => file.path === pathOf({ collection: 'languages', id: 'languages' }))) problems.push(`${pathOf({ collection: 'languages', id: 'languages' })}:1:1: the file is missing`);
+  if (!listing) return { problems, notices, locate };
+  const languages = languagesOf(listing, all, problems);
+  const [first] = languages;
+  if (!first) return { problems, notices, locate };
 
-  const of = <K extends CollectionKey>(key: K) => [...entries.values()].filter((entry): entry is Entry<K> => entry.ref.collection === key);
-  const categories = inOrder(of('categories'), problems);
-  const legal = inOrder(of('legal'), problems);
-  const pages = of('pages');
+  // The default language's files are the site: every file collection, a category and a legal document at least.
+  for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
+    const collection: Collection = COLLECTIONS[key];
+    const ref = { collection: key, id: key, language: first.code };
+    if ('file' in collection && !('untranslated' in collection) && !entries.has(keyOf(ref))) {
+      if (!files.some((file) => file.path === pathOf(ref))) problems.push(`${pathOf(ref)}:1:1: the file is missing`);
+    }
+  }
+  const of = <K extends TranslatedKey>(key: K, code: string) => all.filter((entry): entry is Entry<K> => entry.ref.collection === key && entry.ref.language === code);
+  const categories = inOrder(of('categories', first.code), problems);
+  const legal = inOrder(of('legal', first.code), problems);
   unique(categories, (entry) => entry.data.slug, 'slug', (entry) => `"${entry.data.slug}" is also the slug of`, problems);
   // A page's address against the others' and the built-in pages' is the route table's to check (shared/check.ts).
   for (const category of categories) {
@@ -123,29 +152,84 @@ export function checkContent({ files, art }: CheckInput): Checked {
   }
   if (problems.length === 0 && legal.length === 0) problems.push(`${WORDS_FOLDER}/${COLLECTIONS.legal.folder}: the Legal page needs at least one document`);
   if (problems.length === 0 && categories.length === 0) problems.push(`${WORDS_FOLDER}/${COLLECTIONS.categories.folder}: Our Products needs at least one category`);
-  if (problems.length > 0) return { problems, locate };
 
-  const single = <K extends 'home' | 'about' | 'products' | 'legalPage' | 'hours' | 'labels'>(key: K) => of(key)[0]!.data;
-  const withBody = (entry: Entry<'legal' | 'pages'>) => ({ id: entry.ref.id, ...entry.data, body: entry.body });
-  const content: Content = {
-    home: single('home'),
-    about: single('about'),
-    products: single('products'),
-    legalPage: single('legalPage'),
-    hours: single('hours'),
-    labels: single('labels'),
-    categories: categories.map((entry) => ({ id: entry.ref.id, ...entry.data })),
-    legal: legal.map(withBody) as Content['legal'],
-    pages: pages.map(withBody) as Content['pages'],
-  };
-  return { content, problems, locate };
+  // Each translation against its original: the same fields, the same values where they must be (translations.ts).
+  for (const entry of all) {
+    const code = entry.ref.language;
+    if (!code || code === first.code) continue;
+    const original = entries.get(keyOf({ ...entry.ref, language: first.code }));
+    if (!original) {
+      if (entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages') problems.push(entry.at([], `translates nothing: there is no ${pathOf({ ...entry.ref, language: first.code })}`));
+      continue;
+    }
+    problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry));
+  }
+  if (problems.length > 0) return { problems, notices, locate };
+
+  const editions = languages.map((language) => {
+    const single = <K extends 'home' | 'about' | 'products' | 'legalPage' | 'hours' | 'labels'>(key: K) => entries.get(keyOf({ collection: key, id: key, language: language.code }))?.data as DataOf<K> | undefined;
+    const translated = <K extends 'categories' | 'legal' | 'pages'>(originals: Entry<K>[]) =>
+      originals.flatMap((original) => {
+        const entry = entries.get(keyOf({ ...original.ref, language: language.code })) as Entry<K> | undefined;
+        if (!entry) notices.push(`${pathOf({ ...original.ref, language: language.code })}: not translated into ${language.name} (${language.code}), so that page is not in ${language.name}`);
+        return entry ? [entry] : [];
+      });
+    const withBody = (entry: Entry<'legal' | 'pages'>) => ({ id: entry.ref.id, ...entry.data, body: entry.body });
+    for (const key of ['about', 'products', 'legalPage'] as const) {
+      if (!single(key)) notices.push(`${pathOf({ collection: key, id: key, language: language.code })}: not translated into ${language.name} (${language.code}), so that page is not in ${language.name}`);
+    }
+    return {
+      language,
+      home: single('home')!,
+      about: single('about'),
+      products: single('products'),
+      legalPage: single('legalPage'),
+      hours: single('hours')!,
+      labels: single('labels')!,
+      categories: translated(categories).map((entry) => ({ id: entry.ref.id, ...entry.data })),
+      legal: translated(legal).map(withBody) as Content['legal'],
+      pages: translated(of('pages', first.code)).map(withBody) as Content['pages'],
+    } satisfies Content;
+  });
+  return { content: { languages, editions }, problems, notices, locate };
+}
+
+/**
+ * The languages languages.yaml lists, the default first, each with its
+ * files: a language without its home page, hours and interface labels could
+ * show no page, and a file in a language not listed is a mistake.
+ */
+function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], problems: string[]): Language[] {
+  const before = problems.length;
+  const listed = listing.data.languages;
+  listed.forEach((language, index) => {
+    const earlier = listed.findIndex((other) => other.code === language.code);
+    if (earlier !== index) problems.push(listing.at(['languages', index, 'code'], `${language.code} is listed twice`));
+    for (const key of ['home', 'hours', 'labels'] as const) {
+      const ref = { collection: key, id: key, language: language.code };
+      if (!all.some((entry) => entry.ref.collection === key && entry.ref.language === language.code)) {
+        problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${pathOf(ref)}: every language needs its home page, hours and interface labels`));
+      }
+    }
+  });
+  const fallback = listed.findIndex((language) => language.code === listing.data.default);
+  if (fallback === -1) problems.push(listing.at(['default'], `"${listing.data.default}" is not one of the languages listed below`));
+  for (const entry of all) {
+    const code = entry.ref.language;
+    if (code && !listed.some((language) => language.code === code)) problems.push(entry.at([], `${code} is not a language of ${pathOf(listing.ref)}: add it there, or name the file for one that is`));
+  }
+  if (problems.length > before) return [];
+  return [listed[fallback]!, ...listed.filter((_, index) => index !== fallback)];
 }
 
 /** What a file of content/words that no collection holds should be instead. */
 function strayHint(path: string): string {
-  const folders = Object.values(COLLECTIONS).flatMap((collection) => ('folder' in collection ? [`${collection.folder}/ (${collection.format === 'yaml' ? '.yaml' : '.md'})`] : []));
+  const collections: Collection[] = Object.values(COLLECTIONS);
+  const named = (name: string, extension: string, translated: boolean) => (translated ? name.replace(extension, `.<language>${extension}`) : name);
+  const folders = collections.flatMap((collection) => ('folder' in collection ? [`${collection.folder}/ (name.<language>${collection.format === 'yaml' ? '.yaml' : '.md'})`] : []));
   if (path.endsWith('.yml')) return 'name it .yaml';
-  return `the content is the files ${Object.values(COLLECTIONS).flatMap((collection) => ('file' in collection ? [collection.file] : [])).join(', ')} and the folders ${folders.join(', ')}`;
+  const files = collections.flatMap((collection) => ('file' in collection ? [named(collection.file, '.yaml', !('untranslated' in collection))] : []));
+  return `the content is the files ${files.join(', ')} and the folders ${folders.join(', ')}, where <language> is a code of languages.yaml such as en`;
 }
 
 /** Why a category's picture is refused, or undefined: it must be there, be a picture of its extension's kind, and be shown at its size. */

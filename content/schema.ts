@@ -17,7 +17,12 @@ import { ART_EXTENSIONS, ART_FILE, ART_SIZE } from './art.ts';
 const text = z.string().trim().min(1);
 const longText = text.meta({ widget: 'text' });
 const paragraphs = z.array(longText).min(1);
-const orderField = z.int().min(1).meta({ title: 'Order', description: 'Where it comes among the others: 1 first.' });
+/**
+ * `same: true` marks a field every language's file holds with the default
+ * language's value (an order, an address, a picture, the hours): the content
+ * check holds them equal, the browser editor copies it into the translations.
+ */
+const orderField = z.int().min(1).meta({ title: 'Order', description: 'Where it comes among the others: 1 first.', same: true });
 
 /** A page's own fields: the title (browser tab, search results), the description (search results, link previews) and its menu entry. */
 const pageFields = {
@@ -74,7 +79,7 @@ export const category = z.strictObject({
   slug: z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'is not lowercase letters, digits and single hyphens')
-    .meta({ title: 'Address', description: 'The last part of the page address, /products/…: lowercase words joined by hyphens.' }),
+    .meta({ title: 'Address', description: 'The last part of the page address, /products/…: lowercase words joined by hyphens.', same: true }),
   title: text,
   subtitle: text,
   description: longText.meta({ description: 'One or two sentences for the card on Our Products.' }),
@@ -83,7 +88,7 @@ export const category = z.strictObject({
     file: z
       .string()
       .regex(ART_FILE, `is not the name of a picture in content/art (${ART_EXTENSIONS.join(', ')})`)
-      .meta({ title: 'Illustration', description: `A picture of ${ART_SIZE.width} × ${ART_SIZE.height} (SVG, PNG or WebP), uploaded here or under Media.`, widget: 'image' }),
+      .meta({ title: 'Illustration', description: `A picture of ${ART_SIZE.width} × ${ART_SIZE.height} (SVG, PNG or WebP), uploaded here or under Media.`, widget: 'image', same: true }),
     alt: text.meta({ title: 'Illustration text', description: 'What the illustration shows, for people who cannot see it.' }),
   }),
   headings: z.array(z.strictObject({ heading: text, items: z.array(text).min(1) })).min(1),
@@ -104,7 +109,7 @@ export const markdownPage = z.strictObject({
   path: z
     .string()
     .regex(/^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/, 'is not an address like /questions: a slash, then lowercase words joined by hyphens')
-    .meta({ title: 'Address', description: 'The page address, e.g. /questions.' }),
+    .meta({ title: 'Address', description: 'The page address, e.g. /questions.', same: true }),
   ...pageFields,
 });
 
@@ -112,16 +117,24 @@ export const hours = z.strictObject({
   days: z
     .array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']))
     .min(1)
-    .meta({ title: 'Open on', description: 'The days we are open, Monday first.' }),
-  opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time written HH:MM (24-hour clock)').meta({ description: 'HH:MM, 24-hour clock.' }),
-  closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time written HH:MM (24-hour clock)').meta({ description: 'HH:MM, 24-hour clock.' }),
+    .meta({ title: 'Open on', description: 'The days we are open, Monday first.', same: true }),
+  opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time written HH:MM (24-hour clock)').meta({ description: 'HH:MM, 24-hour clock.', same: true }),
+  closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time written HH:MM (24-hour clock)').meta({ description: 'HH:MM, 24-hour clock.', same: true }),
   // The visitor's local-hours line and the structured data count from GMT.
-  timeZone: z.literal('GMT', 'must be GMT: the hours are kept in GMT all year'),
+  timeZone: z.literal('GMT', 'must be GMT: the hours are kept in GMT all year').meta({ same: true }),
   closed: text.meta({ description: 'When we are closed besides the days above.' }),
 });
 export type Hours = z.infer<typeof hours>;
 
-const navLabels = z.strictObject({ home: text, primary: text, openMenu: text, closeMenu: text, menu: text, site: text });
+const navLabels = z.strictObject({
+  home: text,
+  primary: text,
+  openMenu: text,
+  closeMenu: text,
+  menu: text,
+  site: text,
+  language: text.meta({ description: 'The name screen readers give the list of languages.' }),
+});
 export const labels = z.strictObject({
   skipLink: text,
   notFound: text,
@@ -135,10 +148,47 @@ export const labels = z.strictObject({
   breadcrumb: text,
   readMoreAbout: text.meta({ description: 'After a Read More button, for screen readers: "Read More about Textiles".' }),
   footer: z.strictObject({ heading: text, hours: text, contact: text, generalInquiries: text, sales: text, follow: text, linkedIn: text, legal: text, copyright: text }),
-  hours: z.strictObject({ openNow: text, closedNow: text, nextDay: text, in: text, yourTimeZone: text }),
+  hours: z.strictObject({
+    openNow: text,
+    closedNow: text,
+    nextDay: text,
+    in: text,
+    yourTimeZone: text,
+    through: text.meta({ description: 'Between a first and a last day, and an opening and a closing time: Monday "to" Friday.' }),
+  }),
   shareImageAlt: text,
+  listStyle: z
+    .enum(['conjunction', 'unit'])
+    .meta({ title: 'List style', description: 'How {categoryList} joins the titles: conjunction ("A, B and C") or unit ("A، وB، وC", clearer in Arabic, where a title may hold "and").' }),
+  numbers: z
+    .array(text)
+    .length(13, 'needs the words for 0 to 12, thirteen of them')
+    .meta({ title: 'Numbers', description: 'The words for 0 to 12 as {categoryCount} says them; larger counts are written in digits.' }),
 });
 export type Labels = z.infer<typeof labels>;
+
+/** A language of the site: its code (the address prefix and the pages' lang), its own name, its direction, and how it writes dates and times. */
+export const language = z.strictObject({
+  code: z.string().regex(/^[a-z]{2,3}$/, 'is not a language code such as fr or ar'),
+  name: text.meta({ description: 'The language named in itself: Français, العربية.' }),
+  direction: z.enum(['ltr', 'rtl']),
+  locale: z
+    .string()
+    .refine((tag) => {
+      try {
+        return new Intl.Locale(tag).region !== undefined;
+      } catch {
+        return false;
+      }
+    }, 'is not a locale with a region such as fr-FR (BCP 47)')
+    .meta({ description: 'How dates, times, lists and numbers are written (BCP 47, with a region: en-GB-u-hc-h12 is British English on a 12-hour clock); its region also names the Open Graph locale.' }),
+});
+export type Language = z.infer<typeof language>;
+
+export const languages = z.strictObject({
+  default: z.string().meta({ title: 'Default language', description: 'Its pages keep the addresses without a language prefix.' }),
+  languages: z.array(language).min(1).meta({ title: 'Languages', description: 'One line each; every language but the default is at /code/….' }),
+});
 
 /**
  * Every collection, by the name the screens know its content by: where its
@@ -159,7 +209,10 @@ export const COLLECTIONS = {
   legalPage: { label: 'Legal page', file: 'legal-page.yaml', format: 'yaml', schema: legalPage },
   hours: { label: 'Business hours', file: 'hours.yaml', format: 'yaml', schema: hours },
   labels: { label: 'Interface labels', file: 'labels.yaml', format: 'yaml', schema: labels },
+  languages: { label: 'Languages', file: 'languages.yaml', format: 'yaml', schema: languages, untranslated: true },
 } as const;
+/** The collections written once per language, as name.code.yaml (or .md) beside the default language's. */
+export type TranslatedKey = Exclude<CollectionKey, 'languages'>;
 export type CollectionKey = keyof typeof COLLECTIONS;
 export type Collection = (typeof COLLECTIONS)[CollectionKey];
 
@@ -173,6 +226,8 @@ export function collectionName(key: CollectionKey): string {
 export interface EntryRef {
   collection: CollectionKey;
   id: string;
+  /** The language code of a translated collection's file; absent for languages.yaml. */
+  language?: string;
 }
 
 /** The names content may hold in braces, e.g. "{brandName}": the site's settings, then what the categories give (fill.ts). */
@@ -195,16 +250,24 @@ export type LegalPage = z.infer<typeof legalPage>;
 export type LegalDocument = z.infer<typeof legalDocument> & { id: string; body: Block[] };
 export type MarkdownPage = z.infer<typeof markdownPage> & { id: string; body: Block[] };
 
-/** The whole content, checked: what the screens get. */
+/** One language's content, checked: what the screens get. */
 export interface Content {
+  language: Language;
   home: HomePage;
-  about: AboutPage;
-  products: ProductsPage;
-  legalPage: LegalPage;
+  /** A page the language has no translation of is not in it (undefined here). */
+  about?: AboutPage;
+  products?: ProductsPage;
+  legalPage?: LegalPage;
   hours: Hours;
   labels: Labels;
   /** In their order. */
   categories: Category[];
   legal: LegalDocument[];
   pages: MarkdownPage[];
+}
+
+/** The whole content, checked: the languages, and each one's content, the default language's first. */
+export interface SiteContent {
+  languages: Language[];
+  editions: Content[];
 }

@@ -6,14 +6,14 @@
 import compression from 'compression';
 import express from 'express';
 import { renderPage } from '../server/render/render.tsx';
-import { content } from '../content/index.ts';
+import { siteContent } from '../content/index.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 
 const clientDir = defaultClientDir();
 const assets = loadAssets(clientDir);
-const filled = fillSite(defaultSite, content);
+const filled = fillSite(defaultSite, siteContent);
 const app = express();
 app.use(compression());
 app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y' }));

@@ -17,7 +17,7 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import type { Content } from '../content/schema.ts';
+import type { SiteContent } from '../content/schema.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import type { FilledSite } from '../shared/routes.ts';
 import { shareImage } from '../shared/share-image.ts';
@@ -95,7 +95,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   const filled = await site;
   if (filled) {
     const { renderShareImage, shareImageFit } = await import('./share-images.ts');
-    const images = new Map(filled.routes.map((route) => shareImage(route, filled.content)).map((image) => [image.name, image]));
+    const images = new Map(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))).map((image) => [image.name, image]));
     await shareImageFit.prepare([...images.values()]);
     for (const image of images.values()) {
       await emit(image.name, await renderShareImage(image, { cacheDir: shareImageCache, artDir }));
@@ -159,7 +159,7 @@ const tracingApart: esbuild.Plugin = {
   },
 };
 
-export async function buildServer(content: Content): Promise<void> {
+export async function buildServer(content: SiteContent): Promise<void> {
   await rm(join(dist, 'server'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [join(root, 'server/main.ts'), join(root, 'server/tracing.ts')],
@@ -237,11 +237,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (npm run check says the same).`);
     process.exit(1);
   }
-  const { content } = await import('../content/index.ts');
+  const { siteContent } = await import('../content/index.ts');
   const manifest = await buildClient({ site: filled });
   const { buildAdmin } = await import('./admin.ts');
   await buildAdmin(manifest, site);
-  await buildServer(content);
+  await buildServer(siteContent);
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);
 }

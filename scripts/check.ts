@@ -25,10 +25,10 @@ export async function checkSite(checked: Checked, site: SiteConfig): Promise<Sit
  */
 export async function checkOwnContent(site: SiteConfig): Promise<SiteCheck> {
   try {
-    const { content, locate } = await import('../content/index.ts');
-    return await checkSite({ content, locate, problems: [] }, site);
+    const { siteContent, locate, notices } = await import('../content/index.ts');
+    return await checkSite({ content: siteContent, locate, problems: [], notices }, site);
   } catch (error) {
-    if (error instanceof ContentError) return { problems: [...error.problems] };
+    if (error instanceof ContentError) return { problems: [...error.problems], notices: [] };
     throw error;
   }
 }
@@ -51,8 +51,14 @@ export function reportProblems(problems: readonly string[], env: NodeJS.ProcessE
   if (env.GITHUB_ACTIONS === 'true') for (const line of problems) console.log(annotation(line));
 }
 
+/** What is not translated, and so not in a language (content/load.ts): said, never a stop. */
+export function reportNotices(notices: readonly string[]): void {
+  for (const line of notices) console.log(line);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { problems } = await checkOwnContent(readSiteOrExit(process.env));
+  const { problems, notices } = await checkOwnContent(readSiteOrExit(process.env));
+  reportNotices(notices);
   reportProblems(problems);
   if (problems.length === 0) console.log('The content check found nothing wrong.');
   process.exit(problems.length > 0 ? 1 : 0);

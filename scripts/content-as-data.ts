@@ -1,5 +1,5 @@
 import type * as esbuild from 'esbuild';
-import type { Content } from '../content/schema.ts';
+import type { SiteContent } from '../content/schema.ts';
 
 /**
  * content/index.ts, which reads and checks the content files, becomes the
@@ -8,7 +8,8 @@ import type { Content } from '../content/schema.ts';
  * bundle keeps only the parts it imports (the browser's: the hours and
  * their labels).
  */
-export function contentAsData(content: Content): esbuild.Plugin {
+export function contentAsData(site: SiteContent): esbuild.Plugin {
+  const content = site.editions[0]!;
   const parts = Object.keys(content);
   return {
     name: 'content-as-data',
@@ -18,6 +19,7 @@ export function contentAsData(content: Content): esbuild.Plugin {
         contents: [
           ...Object.entries(content).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`),
           `export const content = { ${parts.join(', ')} };`,
+          `export const siteContent = ${JSON.stringify(site)};`,
         ].join('\n'),
       }));
     },

@@ -29,9 +29,9 @@ import { readConfig } from '../server/config.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_PATH, defaultAdminDir, gitHostSources, type CmsSettings } from '../server/admin.ts';
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
-import { aliases, routeAddresses } from '../shared/paths.ts';
-import { content as siteContent } from '../content/index.ts';
-import type { Content } from '../content/schema.ts';
+import { aliasesOf, routeAddresses } from '../shared/paths.ts';
+import { siteContent } from '../content/index.ts';
+import type { SiteContent } from '../content/schema.ts';
 import { fillSite, type Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
 
@@ -40,7 +40,7 @@ export interface ExportOptions {
   site: SiteConfig;
   clientDir?: string;
   /** The checked content: the site's own unless a test makes another. */
-  content?: Content;
+  content?: SiteContent;
   /** The browser editor (CMS_GITHUB_REPO): its files in export/admin and nginx's server for its origin, or, unset, nothing of it. */
   cms?: CmsSettings;
 }
@@ -105,7 +105,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const assets = loadAssets(clientDir);
   const fixedPaths = [...fixedDocuments({ ...filled, site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
   const targets: Target[] = [
-    ...[...routes.flatMap(routeAddresses), ...Object.keys(aliases)].map((url) => ({ url, file: addressFile(url), status: 200 })),
+    ...[...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))].map((url) => ({ url, file: addressFile(url), status: 200 })),
     { url: NOT_FOUND_PROBE, file: '404.html', status: 404 },
     ...fixedPaths.map((url) => ({ url, file: url.slice(1), status: 200 })),
   ];

@@ -17,9 +17,9 @@ import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
-import { content as siteContent } from '../content/index.ts';
-import type { Content } from '../content/schema.ts';
-import { fillSite, type FilledSite, type Route } from '../shared/routes.ts';
+import { siteContent } from '../content/index.ts';
+import type { Content, SiteContent } from '../content/schema.ts';
+import { editionOf, fillSite, type FilledSite, type Route, type RouteDraft } from '../shared/routes.ts';
 import { shareImage } from '../shared/share-image.ts';
 import { ADMIN_ROUTE, adminSite, defaultAdminDir } from './admin.ts';
 import { defaultClientDir, loadAssets, type LoadedAssets } from './assets.ts';
@@ -28,15 +28,15 @@ import { silentLogger, type Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import { send } from './responses.ts';
 import { responseHeaders, type HeaderList } from './security.ts';
-import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
+import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, languageOf, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
 
 export interface AppOptions {
   /** `cms` turns on the browser editor at /admin (server/admin.ts); without it /admin is an unknown path. */
   config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'> & Partial<Pick<Config, 'cms'>>;
   /** The checked content, before its placeholders are filled: the site's own (content/index.ts) unless a test makes another. */
-  content?: Content;
-  /** The route table made from the filled content: the site's own (siteRoutes) unless a test adds to it. */
-  routes?: (content: Content) => Route[];
+  content?: SiteContent;
+  /** The route table made from each language's filled content: the site's own (siteRoutes) unless a test adds to it. */
+  routes?: (content: Content) => RouteDraft[];
   /** Where the client build is (dist/client). */
   clientDir?: string;
   /** Where the browser editor's build is (dist/admin), read only when `config.cms` is set. */
@@ -73,9 +73,10 @@ export function createApp(options: AppOptions): App {
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
   // Every page, document and header is made from these: the content filled with the settings, and its route table.
-  const { routes, content } = fillSite(config.site, options.content ?? siteContent, options.routes);
-  sameShareImages({ routes, content }, assets.shareImages);
-  const renderOptions: RenderOptions = { site: config.site, routes, content, assets: assets.urls, ...(devScript && { devScript }) };
+  const filled = fillSite(config.site, options.content ?? siteContent, options.routes);
+  const { routes, editions } = filled;
+  sameShareImages(filled, assets.shareImages);
+  const renderOptions: RenderOptions = { site: config.site, routes, editions, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(renderOptions);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
@@ -122,8 +123,8 @@ export function createApp(options: AppOptions): App {
  * or line holds differs, the image would say other words than its page: the
  * start stops, saying which.
  */
-function sameShareImages({ routes, content }: FilledSite, drawn: LoadedAssets['shareImages']): void {
-  for (const route of routes) {
+function sameShareImages({ editions }: FilledSite, drawn: LoadedAssets['shareImages']): void {
+  for (const { routes, content } of editions) for (const route of routes) {
     const image = shareImage(route, content);
     const built = drawn[image.name];
     // One the build did not draw fails where its page names it (assets.ts), saying which file.
@@ -199,7 +200,7 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     if (prepared) return void send(req, res, prepared, requestId(res));
     const result = renderResolution(resolution, renderOptions);
     if (result.kind === 'redirect') return respond(res, result.status, TEXT, '', [['location', result.location]]);
-    respond(res, result.status, HTML, result.html);
+    respond(res, result.status, HTML, result.html, [['content-language', languageOf(resolution)]]);
   });
 
   const showStack = config.nodeEnv !== 'production';
@@ -207,8 +208,8 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     const err = error instanceof Error ? error : new Error(String(error));
     logger.error({ err, requestId: requestId(res), path: req.originalUrl }, 'request failed');
     if (res.headersSent) return void res.destroy(err);
-    const html = renderErrorPage({ message: err.message, ...(showStack && err.stack ? { stack: err.stack } : {}) }, renderOptions);
-    respond(res, statusOf(error), HTML, html);
+    const html = renderErrorPage({ message: err.message, ...(showStack && err.stack ? { stack: err.stack } : {}) }, renderOptions, req.path);
+    respond(res, statusOf(error), HTML, html, [['content-language', editionOf(renderOptions.editions, req.path).language.code]]);
   };
   web.use(onError);
   return web;

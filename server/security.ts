@@ -114,7 +114,8 @@ function captureHeaders(options: Options): HeaderList {
  */
 export function responseHeaders(options: RenderOptions): HeaderList {
   const hash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-  const scripts = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url, hours: options.content.hours }).map(hash);
+  // The hours are the same in every language (content/translations.ts holds them so).
+  const scripts = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url, hours: options.editions[0]!.content.hours }).map(hash);
   const inline = { scripts, styles: [hash(options.assets.styles)] };
   // A structured-field list of strings: https://html.spec.whatwg.org/multipage/speculative-loading.html#the-speculation-rules-header
   return [...securityHeaders(inline), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];

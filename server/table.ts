@@ -4,7 +4,7 @@
  * to it from a trailing slash), the not-found and bad-request pages, every
  * built asset, the fixed documents and the health checks.
  */
-import { routeAddresses } from '../shared/paths.ts';
+import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
@@ -78,10 +78,11 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     add(file.url, ASSET_ROUTE, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
   const unprepared: FixedDocument[] = [];
-  for (const doc of fixedDocuments({ routes, content: renderOptions.content, site: renderOptions.site, assets: assets.urls })) {
+  for (const doc of fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls })) {
     try {
       // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
-      add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page });
+      const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
+      add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language });
     } catch (err) {
       logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
       unprepared.push(doc);
@@ -145,7 +146,7 @@ function pageResolutions(routes: readonly Route[]): Resolution[] {
       if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes));
     }
   }
-  resolutions.push({ kind: 'not-found' }, { kind: 'bad-request' });
+  for (const home of routes.filter((route) => route.key === HOME_PATH)) resolutions.push({ kind: 'not-found', home }, { kind: 'bad-request', home });
   return resolutions;
 }
 
@@ -162,5 +163,18 @@ function pageInput(resolution: Resolution, options: RenderOptions): Omit<Prepare
       compress: false,
     };
   }
-  return { status: result.status, body: Buffer.from(result.html), contentType: HTML, cacheControl: result.status === 200 ? CACHE.page : CACHE.none };
+  return {
+    status: result.status,
+    body: Buffer.from(result.html),
+    contentType: HTML,
+    cacheControl: result.status === 200 ? CACHE.page : CACHE.none,
+    extraHeaders: [['content-language', languageOf(resolution)]],
+  };
+}
+
+/** The language a page is in (its Content-Language): its route's, or for an address we do not have, the language its prefix names. */
+export function languageOf(resolution: Resolution): string {
+  if (resolution.kind === 'page') return resolution.route.language.code;
+  if (resolution.kind === 'redirect') throw new Error('A redirect has no language');
+  return resolution.home.language.code;
 }

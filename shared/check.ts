@@ -8,7 +8,7 @@
  */
 import { pathOf, type Checked, type Locate } from '../content/load.ts';
 import type { EntryRef } from '../content/schema.ts';
-import { aliases, HOME_PATH } from './paths.ts';
+import { aliasesOf, HOME_PATH } from './paths.ts';
 import { fillSite, type FilledSite, type Route } from './routes.ts';
 import { shareImage } from './share-image.ts';
 import type { ShareImageFit } from './share-image-layout.ts';
@@ -19,30 +19,36 @@ export interface SiteCheck {
   /** The content filled with the settings and its route table; undefined when there is any problem. */
   filled?: FilledSite;
   problems: string[];
+  /** What is not translated (content/load.ts): said, never a stop. */
+  notices: string[];
 }
 
 /** The whole check of a checked content (content/load.ts), for a site's settings: every problem the build stops on. */
 export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareImageFit): Promise<SiteCheck> {
-  if (!checked.content) return { problems: checked.problems };
+  const { notices } = checked;
+  if (!checked.content) return { problems: checked.problems, notices };
   const filled = fillSite(site, checked.content);
-  await fit.prepare(filled.routes.map((route) => shareImage(route, filled.content)));
-  const problems = siteProblems(filled, checked.locate, fit);
-  return problems.length > 0 ? { problems } : { filled, problems };
+  await fit.prepare(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))));
+  const problems = [...new Set(filled.editions.flatMap((edition) => siteProblems(edition, filled, checked.locate, fit)))];
+  return problems.length > 0 ? { problems, notices } : { filled, problems, notices };
 }
 
-export function siteProblems({ routes, content }: FilledSite, locate: Locate, fit: ShareImageFit): string[] {
+/** One language's problems: its addresses, and its pages' share images. */
+export function siteProblems({ routes, content, prefix }: FilledSite['editions'][number], { editions }: FilledSite, locate: Locate, fit: ShareImageFit): string[] {
   const problems: string[] = [];
 
-  // Every address, aliases included, is one page's.
-  const owners = new Map<string, Route | 'alias'>(Object.keys(aliases).map((alias) => [alias, 'alias']));
+  // Every address, aliases included, is one page's, and a default language's page is at none of another language's.
+  const owners = new Map<string, Route | 'alias'>(Object.keys(aliasesOf(routes)).map((alias) => [alias, 'alias']));
   for (const route of routes) {
+    const taken = editions.find((edition) => edition.prefix && !prefix && (route.path === edition.prefix || route.path.startsWith(`${edition.prefix}/`)));
+    if (taken) problems.push(locate(route.source, ['path'], `${route.path} is in ${taken.prefix}/, where the ${taken.language.name} pages are: choose another address`));
     const owner = owners.get(route.path);
     if (!owner) {
       owners.set(route.path, route);
       continue;
     }
     const field = route.category ? 'slug' : 'path';
-    const other = owner === 'alias' ? `the Home page (${HOME_PATH})` : builtIn(owner.source) ? `the ${owner.title} page` : pathOf(owner.source);
+    const other = owner === 'alias' ? `the Home page (${prefix}${HOME_PATH})` : builtIn(owner.source) ? `the ${owner.title} page` : pathOf(owner.source);
     problems.push(locate(route.source, [field], `${route.path} is also the address of ${other}`));
   }
 
@@ -56,7 +62,7 @@ export function siteProblems({ routes, content }: FilledSite, locate: Locate, fi
     if (!misfit) continue;
     if (misfit.text === 'title') problems.push(locate(route.source, ['title'], misfit.problem));
     else if (route.category) problems.push(locate(route.source, ['subtitle'], misfit.problem));
-    else problems.push(locate({ collection: 'home', id: 'home' }, ['shareLine'], misfit.problem));
+    else problems.push(locate({ collection: 'home', id: 'home', language: content.language.code }, ['shareLine'], misfit.problem));
   }
   // The line under the title is the same on every page but the categories': said once.
   return [...new Set(problems)];

@@ -9,24 +9,33 @@
  */
 import type { Hours, Labels } from '../content/schema.ts';
 
-/** The hours in words: "Monday to Friday", "9:00 am to 6:00 pm GMT". */
-export function hoursText(hours: Hours): { days: string; hours: string } {
+/** The hours in words, in a language: "Monday to Friday", "9:00 am to 6:00 pm GMT"; "lundi à vendredi", "09:00 à 18:00 GMT". */
+export function hoursText(hours: Hours, labels: Labels['hours'], locale: string): { days: string; hours: string } {
   const first = WEEKDAYS.indexOf(hours.days[0]!);
   const consecutive = hours.days.every((day, index) => WEEKDAYS[(first + index) % 7] === day);
-  const days = hours.days.length === 1 ? hours.days[0]! : consecutive ? `${hours.days[0]} to ${hours.days.at(-1)}` : hours.days.join(', ');
-  return { days, hours: `${clock(hours.opens)} to ${clock(hours.closes)} ${hours.timeZone}` };
+  const name = (day: Weekday) => dayName(day, locale);
+  const days = hours.days.length === 1 ? name(hours.days[0]!) : consecutive ? `${name(hours.days[0]!)} ${labels.through} ${name(hours.days.at(-1)!)}` : new Intl.ListFormat(locale, { type: 'unit' }).format(hours.days.map(name));
+  return { days, hours: `${clock(hours.opens, locale)} ${labels.through} ${clock(hours.closes, locale)} ${hours.timeZone}` };
 }
 
-/** "09:00" → "9:00 am", "18:30" → "6:30 pm". */
-function clock(time: string): string {
-  const hour = Number(time.slice(0, 2));
-  return `${hour % 12 || 12}:${time.slice(3, 5)} ${hour < 12 ? 'am' : 'pm'}`;
+type Weekday = (typeof WEEKDAYS)[number];
+
+/** "Monday" in a language, by Intl (1 January 2023 was a Sunday). */
+function dayName(day: Weekday, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + WEEKDAYS.indexOf(day)));
+}
+
+/** "09:00" as the language's clock shows it: "9:00 am" in en-GB-u-hc-h12, "09:00" in fr-FR. */
+function clock(time: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))));
 }
 
 /** What the browser needs to say the hours in the visitor's zone, as the footer's slot carries it (data-local-hours). */
 export interface LocalHoursInput {
   hours: Hours;
   labels: Labels['hours'];
+  /** The page's language's locale (languages.yaml): how days and times are written. */
+  locale: string;
 }
 
 export interface LocalHours {
@@ -38,29 +47,21 @@ export interface LocalHours {
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** The hours that are open now (or the next ones to open) as the visitor's clock shows them, and whether we are open. */
-export function localHours(now: Date, timeZone: string, hours: Hours, labels: Labels['hours']): LocalHours {
+/** The hours that are open now (or the next ones to open) as the visitor's clock shows them, in the page's language, and whether we are open. */
+export function localHours(now: Date, timeZone: string, { hours, labels, locale }: LocalHoursInput): LocalHours {
   const openings = openingsAround(now, hours);
   const current = openings.find((opening) => opening.start <= now.getTime() && now.getTime() < opening.end);
   const shown = current ?? openings.find((opening) => opening.start > now.getTime())!;
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h12',
-  });
-  const start = wallClock(format, shown.start);
-  const end = wallClock(format, shown.end);
+  const calendar = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const start = { ...wallDay(calendar, shown.start), time: time.format(shown.start) };
+  const end = { ...wallDay(calendar, shown.end), time: time.format(shown.end) };
   // The GMT opening days as the visitor's calendar has them (Monday 9:00 am GMT is Sunday 11:00 pm in Honolulu).
   const shift = (WEEKDAYS.indexOf(start.weekday) - new Date(shown.start).getUTCDay() + 7) % 7;
   const days = hours.days.map((day) => WEEKDAYS[(WEEKDAYS.indexOf(day) + shift) % 7]!);
   const times = `${start.time} – ${end.time}${end.date === start.date ? '' : ` ${labels.nextDay}`} ${labels.in} ${placeName(timeZone) ?? labels.yourTimeZone}`;
   const open = current !== undefined;
-  return { text: `${shift === 0 ? '' : `${hoursText({ ...hours, days }).days}, `}${times} · ${open ? labels.openNow : labels.closedNow}`, open };
+  return { text: `${shift === 0 ? '' : `${hoursText({ ...hours, days }, labels, locale).days}, `}${times} · ${open ? labels.openNow : labels.closedNow}`, open };
 }
 
 /** "Asia/Tokyo" → "Tokyo", "America/Argentina/Buenos_Aires" → "Buenos Aires"; a zone that is no place → undefined. */
@@ -84,12 +85,8 @@ function openingsAround(now: Date, hours: Hours): { start: number; end: number }
   return openings;
 }
 
-/** What a wall clock and calendar in the zone show at an instant: "6:00 pm", the weekday and the date. */
-function wallClock(format: Intl.DateTimeFormat, instant: number) {
+/** The weekday and the date a calendar in the zone shows at an instant (en-US only for reading its parts). */
+function wallDay(format: Intl.DateTimeFormat, instant: number) {
   const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    time: `${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`,
-    weekday: parts.weekday as (typeof WEEKDAYS)[number],
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-  };
+  return { weekday: parts.weekday as Weekday, date: `${parts.year}-${parts.month}-${parts.day}` };
 }

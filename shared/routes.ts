@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { fillContent } from '../content/fill.ts';
-import type { Category, Content, EntryRef, MarkdownPage } from '../content/schema.ts';
+import type { Category, Content, EntryRef, Language, MarkdownPage, SiteContent } from '../content/schema.ts';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH } from './paths.ts';
 import type { PageContext } from './screens/context.ts';
 import { About } from './screens/About.tsx';
@@ -18,13 +18,18 @@ import { ProductList } from './screens/ProductList.tsx';
 import { Products } from './screens/Products.tsx';
 import type { SiteConfig } from './site.ts';
 
+
 export type Screen = (props: { ctx: PageContext }) => ReactNode;
 
 /** "light" is the dark-surface style of /about and /products: light logo, light icons. */
 export type Chrome = 'normal' | 'light';
 
 export interface Route {
+  /** Its address: the page's in the default language, prefixed with /code in another (/fr/about). */
   path: string;
+  /** The page's address in the default language, the same in every language: what finds its translations. */
+  key: string;
+  language: Language;
   screen: Screen;
   /** The page's own title; the document title appends the brand name. */
   title: string;
@@ -41,7 +46,7 @@ export interface Route {
   category?: Category;
   /** A page written in Markdown (content/words/pages). */
   page?: MarkdownPage;
-  /** Breadcrumb parent; a page lists its children (the product cards). */
+  /** Breadcrumb parent, in the same language; a page lists its children (the product cards). */
   parent?: string;
   /**
    * A query parameter that selects a variant of the screen (the legal tabs).
@@ -49,6 +54,9 @@ export interface Route {
    */
   variants?: { param: string; values: readonly string[] };
 }
+
+/** A route as the table makes it for one language's content, before it is given its language and address (fillSite). */
+export type RouteDraft = Omit<Route, 'key' | 'language'>;
 
 type PageFields = { title: string; description: string; menuLabel: string | null };
 const page = (fields: PageFields, source: EntryRef) => ({ title: fields.title, description: fields.description, menuLabel: fields.menuLabel, source });
@@ -58,13 +66,14 @@ const page = (fields: PageFields, source: EntryRef) => ({ title: fields.title, d
  * /products, and a page per Markdown page, before Legal. Made from the
  * filled content (fillSite), its titles are what visitors read.
  */
-export function siteRoutes(content: Pick<Content, 'home' | 'about' | 'products' | 'legalPage' | 'categories' | 'legal' | 'pages'>): Route[] {
+export function siteRoutes(content: Pick<Content, 'home' | 'about' | 'products' | 'legalPage' | 'categories' | 'legal' | 'pages'>): RouteDraft[] {
+  const { about, products, legalPage } = content;
   return [
     { path: HOME_PATH, screen: Home, chrome: 'normal', footer: false, ...page(content.home, { collection: 'home', id: 'home' }) },
-    { path: ABOUT_PATH, screen: About, chrome: 'light', footer: true, ...page(content.about, { collection: 'about', id: 'about' }) },
-    { path: PRODUCTS_PATH, screen: Products, chrome: 'light', footer: true, ...page(content.products, { collection: 'products', id: 'products' }) },
+    ...(about ? [{ path: ABOUT_PATH, screen: About, chrome: 'light', footer: true, ...page(about, { collection: 'about', id: 'about' }) } as const] : []),
+    ...(products ? [{ path: PRODUCTS_PATH, screen: Products, chrome: 'light', footer: true, ...page(products, { collection: 'products', id: 'products' }) } as const] : []),
     ...content.categories.map(
-      (category): Route => ({
+      (category): RouteDraft => ({
         path: `${PRODUCTS_PATH}/${category.slug}`,
         screen: ProductList,
         title: category.title,
@@ -74,42 +83,108 @@ export function siteRoutes(content: Pick<Content, 'home' | 'about' | 'products' 
         menuLabel: null,
         source: { collection: 'categories', id: category.id },
         category,
-        parent: PRODUCTS_PATH,
+        ...(products && { parent: PRODUCTS_PATH }),
       }),
     ),
-    ...content.pages.map((markdown): Route => ({ path: markdown.path, screen: MarkdownScreen, chrome: 'normal', footer: true, ...page(markdown, { collection: 'pages', id: markdown.id }), page: markdown })),
-    {
-      path: LEGAL_PATH,
-      screen: Legal,
-      chrome: 'normal',
-      footer: true,
-      ...page(content.legalPage, { collection: 'legalPage', id: 'legalPage' }),
-      variants: { param: LEGAL_TAB_PARAM, values: content.legal.map((doc) => doc.id) },
-    },
+    ...content.pages.map((markdown): RouteDraft => ({ path: markdown.path, screen: MarkdownScreen, chrome: 'normal', footer: true, ...page(markdown, { collection: 'pages', id: markdown.id }), page: markdown })),
+    ...(legalPage && content.legal.length > 0
+      ? [
+          {
+            path: LEGAL_PATH,
+            screen: Legal,
+            chrome: 'normal',
+            footer: true,
+            ...page(legalPage, { collection: 'legalPage', id: 'legalPage' }),
+            variants: { param: LEGAL_TAB_PARAM, values: content.legal.map((doc) => doc.id) },
+          } as const,
+        ]
+      : []),
   ];
 }
-
 
 /** The categories of a route table, in its order. */
 export function categoriesOf(table: readonly Route[]): Category[] {
   return table.flatMap((route) => (route.category ? [route.category] : []));
 }
 
-/** The content with every placeholder filled for a site, and the route table made from it: what the pages are made from. */
-export interface FilledSite {
-  routes: Route[];
+/** One language of the site: its content with every placeholder filled, and its pages. */
+export interface Edition {
+  language: Language;
+  /** "" for the default language, "/fr" for French: what its addresses start with. */
+  prefix: string;
   content: Content;
+  routes: Route[];
+}
+
+/** What the pages are made from: each language's edition, the default first, and every page of all of them. */
+export interface FilledSite {
+  editions: Edition[];
+  routes: Route[];
 }
 
 /**
  * The site's words as visitors read them: a content (the site's own,
  * content/index.ts, or another, such as the browser editor's with the entry
  * being edited in it) filled with a site's settings (content/fill.ts), and
- * the route table made from it. The server, the build and the editor's
- * preview all start here. Nothing here reads the content itself, so the
- * browser editor can draw pages while a file of the site's is broken.
+ * the route table made from each language's. The server, the build and the
+ * editor's preview all start here. Nothing here reads the content itself, so
+ * the browser editor can draw pages while a file of the site's is broken.
  */
-export function fillSite(site: SiteConfig, content: Content, table: (content: Content) => Route[] = siteRoutes): FilledSite {
-  const filled = fillContent(content, site);
-  return { routes: table(filled), content: filled };
+export function fillSite(site: SiteConfig, content: SiteContent, table: (content: Content) => RouteDraft[] = siteRoutes): FilledSite {
+  const editions = content.editions.map((words, index): Edition => {
+    const filled = fillContent(words, site);
+    const { language } = words;
+    const prefix = index === 0 ? '' : `/${language.code}`;
+    const routes = table(filled).map(
+      (draft): Route => ({
+        ...draft,
+        key: draft.path,
+        language,
+        path: prefix + draft.path,
+        source: { ...draft.source, language: language.code },
+        ...(draft.parent !== undefined && { parent: prefix + draft.parent }),
+      }),
+    );
+    return { language, prefix, content: filled, routes };
+  });
+  return { editions, routes: editions.flatMap((edition) => edition.routes) };
+}
+
+/** The edition an address belongs to: the one whose prefix starts it, else the default. */
+export function editionOf(editions: readonly Edition[], path: string): Edition {
+  return editions.find((edition) => edition.prefix && (path === edition.prefix || path.startsWith(`${edition.prefix}/`))) ?? editions[0]!;
+}
+
+/** The same page (and variant) in every language that has it, the default language first. */
+export function translationsOf(route: Route, variant: string, editions: readonly Edition[]): Array<{ language: Language; route: Route; address: string }> {
+  return editions.flatMap((edition) => {
+    const match = edition.routes.find((other) => other.key === route.key);
+    if (!match) return [];
+    const value = variant ? new URLSearchParams(variant).get(match.variants?.param ?? '') : null;
+    if (value !== null && !match.variants?.values.includes(value)) return [];
+    return [{ language: edition.language, route: match, address: match.path + variant }];
+  });
+}
+
+/** A language in the switcher: where it leads from this page, and whether it is the page's own. */
+export interface LanguageLink {
+  language: Language;
+  href: string;
+  current: boolean;
+}
+
+/**
+ * Where each language leads from a page: the same page (and tab) in it, or,
+ * where it has no translation, the closest page it has (the page's parent,
+ * else its home page).
+ */
+export function languageLinks(route: Route, variant: string, editions: readonly Edition[]): LanguageLink[] {
+  const byKey = new Map(editions.flatMap((edition) => edition.routes.map((other) => [`${edition.language.code} ${other.key}`, other] as const)));
+  const parentKey = route.parent === undefined ? undefined : route.parent.slice(route.path.length - route.key.length);
+  return editions.map((edition) => {
+    const at = (key: string | undefined) => (key === undefined ? undefined : byKey.get(`${edition.language.code} ${key}`));
+    const same = translationsOf(route, variant, [edition])[0];
+    const href = same?.address ?? (at(route.key) ?? at(parentKey) ?? at(HOME_PATH))?.path ?? `${edition.prefix}/`;
+    return { language: edition.language, href, current: edition.language.code === route.language.code };
+  });
 }

@@ -24,9 +24,10 @@ export interface ShareImage {
 export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' | 'labels'>): ShareImage {
   const category = route.category;
   const title = category?.title ?? route.title;
-  // Named by its entry, never by its words: the server finds it whatever the words hold.
+  // Named by its entry and language, never by its words: the server finds it whatever the words hold.
   const { collection, id } = route.source;
-  const name = `share/${collection}${id === collection ? '' : `/${id}`}.png`;
+  const prefix = route.path.slice(0, route.path.length - route.key.length);
+  const name = `share${prefix}/${collection}${id === collection ? '' : `/${id}`}.png`;
   if (category) {
     return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
   }

@@ -11,8 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { content } from '../content/index.ts';
-import { siteRoutes, type Route } from '../shared/routes.ts';
+import { siteContent } from '../content/index.ts';
+import { fillSite, type Route, type RouteDraft } from '../shared/routes.ts';
+import { defaultSite } from '../shared/site.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SKIPPED = new Set(['node_modules', 'dist', 'export', 'artifacts', 'coverage', '.git']);
@@ -101,14 +102,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The site's own route table, for its addresses (its titles are as the files hold them: fillSite fills them). */
-export const routes: readonly Route[] = siteRoutes(content);
+/** The site's own pages in every language, for their addresses, filled with the default settings. */
+export const routes: readonly Route[] = fillSite(defaultSite, siteContent).routes;
 
 /** The message of the error the throwing route's screen throws. */
 export const THROWN_MESSAGE = 'The widget fell over';
 
 /** A route whose screen throws: what the error handler and the fallback screen are tested with. */
-export const throwingRoute: Route = {
+export const throwingRoute: RouteDraft = {
   ...routes[0]!,
   path: '/boom',
   screen: () => {

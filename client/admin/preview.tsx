@@ -10,9 +10,9 @@ import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import type { CmsCollection, CmsField } from '../../content/editor.ts';
 import { checkContent, pathOf } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
-import type { CollectionKey, Content } from '../../content/schema.ts';
+import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
 import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
-import { fillSite } from '../../shared/routes.ts';
+import { fillSite, languageLinks } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
@@ -44,6 +44,8 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
       const page = { ...data, id, body: body() } as unknown as Content['pages'][number];
       return { content: { ...content, pages: replace(content.pages, (item) => item.id, page) }, path: page.path };
     }
+    case 'languages':
+      return { content, path: HOME_PATH };
     default: {
       const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH }[name];
       return { content: { ...content, [name]: data }, path };
@@ -51,13 +53,16 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
   }
 }
 
-/** The page context of the address an entry is shown at, as the server would make it, in a content. */
-export function previewContext(base: Content, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
-  const edited = withEntry(base, name, id, data);
-  const { routes, content } = fillSite(site, edited.content);
+/** The page context of the address an entry is shown at, as the server would make it, in a content, in the language being edited. */
+export function previewContext(base: SiteContent, language: string, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
+  const index = Math.max(0, base.editions.findIndex((edition) => edition.language.code === language));
+  const edited = withEntry(base.editions[index]!, name, id, data);
+  const { editions } = fillSite(site, { ...base, editions: base.editions.map((edition, at) => (at === index ? edited.content : edition)) });
+  const { routes, content, prefix } = editions[index]!;
   const [path, query = ''] = edited.path.split('?');
-  const route = routes.find((candidate) => candidate.path === path) ?? routes[0]!;
-  return { site, routes, content, route, variant: query ? `?${query}` : '', asset };
+  const route = routes.find((candidate) => candidate.key === path) ?? routes[0]!;
+  const variant = query ? `?${query}` : '';
+  return { site, routes, content, route, variant, asset, prefix, languages: languageLinks(route, variant, editions) };
 }
 
 /**
@@ -111,7 +116,7 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
     const id = collection.files ? collection.key : String(entry.get('slug') ?? '');
     const text = format.toFile(entry.get('data')?.toJS() ?? {});
     const path = String(entry.get('path') ?? '') || pathOf({ collection: collection.key, id: id || 'new-entry' });
-    const [state, setState] = useState<{ base?: Content; problems?: string[] }>({});
+    const [state, setState] = useState<{ base?: SiteContent; problems?: string[] }>({});
 
     useEffect(() => {
       let current = true;
@@ -137,7 +142,7 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
         {base ? (
           // A new boundary for each version of the entry: the next keystroke may well draw.
           <PreviewBoundary key={JSON.stringify(data)}>
-            <EntryPage ctx={() => previewContext(base, collection.key, id, data, site, asset)} document={document} />
+            <EntryPage ctx={() => previewContext(base, base.editions[0]!.language.code, collection.key, id, data, site, asset)} document={document} />
           </PreviewBoundary>
         ) : (
           <p className="notice" role="status">

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { LANG, THEME_COLOR, type HeadLinks, type PageMeta, type ShareCard } from './metadata.ts';
+import type { Language } from '../../content/schema.ts';
+import { THEME_COLOR, type HeadLinks, type PageMeta, type ShareCard } from './metadata.ts';
 
 export interface DocumentProps {
+  /** The page's language: its lang and its direction. */
+  language: Language;
   meta: PageMeta;
   links: HeadLinks;
   bodyClass: string;
@@ -11,9 +14,9 @@ export interface DocumentProps {
 }
 
 /** The whole HTML document; the server prepends the doctype. */
-export function Document({ meta, links, bodyClass, devScript, children }: DocumentProps) {
+export function Document({ language, meta, links, bodyClass, devScript, children }: DocumentProps) {
   return (
-    <html lang={LANG}>
+    <html lang={language.code} dir={language.direction}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -27,6 +30,9 @@ export function Document({ meta, links, bodyClass, devScript, children }: Docume
         <meta name="description" content={meta.description} />
         {meta.robots ? <meta name="robots" content={meta.robots} /> : null}
         {meta.canonicalUrl ? <link rel="canonical" href={meta.canonicalUrl} /> : null}
+        {meta.alternates.map((alternate) => (
+          <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.url} />
+        ))}
         <meta name="theme-color" content={THEME_COLOR} />
         {/* sizes="32x32" keeps browsers that understand SVG icons from preferring the PNG. */}
         <link rel="icon" href={links.icons.png} sizes="32x32" type="image/png" />
@@ -53,6 +59,10 @@ function ShareTags({ card }: { card: ShareCard }) {
       <meta property="og:title" content={card.title} />
       <meta property="og:description" content={card.description} />
       <meta property="og:url" content={card.url} />
+      <meta property="og:locale" content={card.locale} />
+      {card.alternateLocales.map((locale) => (
+        <meta key={locale} property="og:locale:alternate" content={locale} />
+      ))}
       <meta property="og:image" content={card.image.url} />
       <meta property="og:image:type" content={card.image.type} />
       <meta property="og:image:width" content={String(card.image.width)} />

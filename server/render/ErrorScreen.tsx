@@ -1,5 +1,4 @@
 import type { Labels } from '../../content/schema.ts';
-import { HOME_PATH } from '../../shared/paths.ts';
 
 export interface ErrorDetails {
   /** The error's message, or the status text for errors that are not exceptions. */
@@ -8,14 +7,14 @@ export interface ErrorDetails {
   stack?: string;
 }
 
-export function ErrorScreen({ error, labels }: { error: ErrorDetails; labels: Labels }) {
+export function ErrorScreen({ error, labels, homeHref }: { error: ErrorDetails; labels: Labels; homeHref: string }) {
   return (
     <div className="page error-screen">
       <h1>{labels.errorHeading}</h1>
       <p className="error-screen__message">{error.message}</p>
       {error.stack ? <pre className="error-screen__stack">{error.stack}</pre> : null}
       <p>
-        <a className="button" href={HOME_PATH}>
+        <a className="button" href={homeHref}>
           {labels.errorHomeLink}
         </a>
       </p>

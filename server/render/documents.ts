@@ -4,20 +4,18 @@
  * derived from the route table and the site config; the server prepares and
  * serves them like the pages (server/table.ts), the static export writes them.
  */
-import { BACKGROUND_COLOR, ICON_ASSETS, LANG, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
+import { BACKGROUND_COLOR, ICON_ASSETS, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
 import { HOME_PATH, routeAddresses } from '../../shared/paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
-import type { Content } from '../../content/schema.ts';
-import type { Route } from '../../shared/routes.ts';
+import { translationsOf, type Edition, type Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export type FixedDocument = ReaderDocument;
 
 interface DocumentInput {
-  /** The table and the content with their placeholders filled (routes.ts, withWords). */
-  routes: readonly Route[];
-  content: Content;
+  /** Each language's content and pages, with their placeholders filled (routes.ts, fillSite). */
+  editions: readonly Edition[];
   site: SiteConfig;
   assets: AssetUrls;
 }
@@ -32,7 +30,7 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
     { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: () => webManifest(input) },
     { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: () => JSON.stringify(speculationRules) },
     // security.txt, llms.txt and the pages as Markdown (readers.ts).
-    ...readerDocuments({ routes: input.routes, content: input.content, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url }),
+    ...readerDocuments({ editions: input.editions, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url }),
   ];
 }
 
@@ -40,19 +38,36 @@ function robotsTxt(site: SiteConfig): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${site.publicUrl}${SITEMAP_PATH}\n`;
 }
 
-/** One <url> per route address (https://www.sitemaps.org/protocol.html); no lastmod, as we do not track one. */
-function sitemapXml({ routes, site }: DocumentInput): string {
-  const urls = routes.flatMap(routeAddresses).map((address) => `  <url><loc>${escapeXml(site.publicUrl + address)}</loc></url>\n`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`;
+/**
+ * One <url> per address of every language (https://www.sitemaps.org/protocol.html),
+ * each listing the same page in every language that has it, itself included,
+ * as hreflang alternates (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap);
+ * no lastmod, as we do not track one.
+ */
+function sitemapXml({ editions, site }: DocumentInput): string {
+  const urls = editions.flatMap((edition) =>
+    edition.routes.flatMap((route) =>
+      routeAddresses(route).map((address) => {
+        const variant = address.slice(route.path.length);
+        const translations = translationsOf(route, variant, editions);
+        const alternates = translations.length > 1 ? translations.map((other) => `    <xhtml:link rel="alternate" hreflang="${other.language.code}" href="${escapeXml(site.publicUrl + other.address)}"/>\n`).join('') : '';
+        return `  <url>\n    <loc>${escapeXml(site.publicUrl + address)}</loc>\n${alternates}  </url>\n`;
+      }),
+    ),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('')}</urlset>\n`;
 }
 
-function webManifest({ routes, site, assets }: DocumentInput): string {
+/** The manifest is the default language's: one per origin, as browsers read it. */
+function webManifest({ editions, site, assets }: DocumentInput): string {
+  const { routes, language } = editions[0]!;
   const home = routes.find((route) => route.path === HOME_PATH);
   return JSON.stringify({
     name: site.brandName,
     short_name: site.brandName,
     ...(home && { description: home.description }),
-    lang: LANG,
+    lang: language.code,
+    dir: language.direction,
     id: HOME_PATH,
     start_url: HOME_PATH,
     scope: '/',

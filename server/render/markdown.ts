@@ -10,16 +10,14 @@
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Content } from '../../content/schema.ts';
-import type { Route } from '../../shared/routes.ts';
+import { languageLinks, type Edition, type Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
 export interface MarkdownInput {
   site: SiteConfig;
-  routes: readonly Route[];
-  content: Content;
+  editions: readonly Edition[];
   /** The public URL of a built asset (the screens name their images by it). */
   asset: (name: string) => string;
 }
@@ -42,9 +40,12 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
 });
 
 /** The Markdown of one route's page: its screen's default variant (the legal page carries every tab's text). */
-export function pageMarkdown(route: Route, { site, routes, content, asset }: MarkdownInput): string {
-  const html = renderToString(createElement(route.screen, { ctx: { site, routes, content, route, variant: '', asset } }));
-  const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, routes)})`);
+export function pageMarkdown(route: Route, { site, editions, asset }: MarkdownInput): string {
+  const { routes, content, prefix } = editions.find((edition) => edition.language.code === route.language.code)!;
+  const ctx = { site, routes, content, route, variant: '', asset, prefix, languages: languageLinks(route, '', editions) };
+  const html = renderToString(createElement(route.screen, { ctx }));
+  const every = editions.flatMap((edition) => edition.routes);
+  const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);
   return `${markdown.trim()}\n`;
 }
 

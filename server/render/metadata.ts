@@ -2,14 +2,13 @@
  * What the <head> says about a page to browsers, crawlers and link previews:
  * derived from the route table and the site config, never from the request.
  */
-import type { Content } from '../../content/schema.ts';
+import type { Content, Language } from '../../content/schema.ts';
 import { HOME_PATH } from '../../shared/paths.ts';
-import type { Route } from '../../shared/routes.ts';
+import { translationsOf, type Edition, type Route } from '../../shared/routes.ts';
 import { SHARE_IMAGE, shareImage } from '../../shared/share-image.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { structuredDataBlocks } from './structured-data.ts';
 
-export const LANG = 'en';
 /** --ink and --paper of client/styles.css (tests/seo.test.ts keeps them in step). */
 export const THEME_COLOR = '#0f1f33';
 export const BACKGROUND_COLOR = '#f7f5f0';
@@ -40,6 +39,9 @@ export interface ShareCard {
   title: string;
   description: string;
   siteName: string;
+  /** og:locale, and the locales of the page's translations (og:locale:alternate). */
+  locale: string;
+  alternateLocales: string[];
   image: { url: string; width: number; height: number; type: string; alt: string };
 }
 
@@ -49,6 +51,8 @@ export interface PageMeta {
   /** Absent on pages that are not ours to index (not found, errors). */
   canonicalUrl?: string;
   robots?: string;
+  /** The page in every language that has it, itself included, and x-default (the default language's): hreflang links. */
+  alternates: Array<{ hreflang: string; url: string }>;
   share?: ShareCard;
   /** Serialized JSON-LD blocks (see structured-data.ts). */
   structuredData: string[];
@@ -56,9 +60,16 @@ export interface PageMeta {
 
 export interface MetaInput {
   site: SiteConfig;
-  routes: readonly Route[];
+  editions: readonly Edition[];
+  /** The page's language's content. */
   content: Content;
   asset: (name: string) => string;
+}
+
+/** "fr-FR" → "fr_FR", as Open Graph writes a locale. */
+export function openGraphLocale(language: Language): string {
+  const locale = new Intl.Locale(language.locale);
+  return `${locale.language}_${locale.region}`;
 }
 
 export function headLinks(asset: (name: string) => string, styles: string, script?: HeadLinks['script']): HeadLinks {
@@ -75,30 +86,39 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
   const { site, asset } = input;
   const url = site.publicUrl + route.path + variant;
   const image = shareImage(route, input.content);
+  const translations = translationsOf(route, variant, input.editions);
+  const byDefault = translations.find((translation) => translation.language.code === input.editions[0]!.language.code);
   return {
     title: documentTitle(route, site),
     description: route.description,
     canonicalUrl: url,
+    alternates: [
+      ...translations.map((translation) => ({ hreflang: translation.language.code, url: site.publicUrl + translation.address })),
+      ...(byDefault ? [{ hreflang: 'x-default', url: site.publicUrl + byDefault.address }] : []),
+    ],
     share: {
       url,
       title: route.title,
       description: route.description,
       siteName: site.brandName,
+      locale: openGraphLocale(route.language),
+      alternateLocales: translations.filter((translation) => translation.route !== route).map((translation) => openGraphLocale(translation.language)),
       image: { url: site.publicUrl + asset(image.name), ...SHARE_IMAGE, alt: image.alt },
     },
-    structuredData: structuredDataBlocks(route, { ...input, hours: input.content.hours }),
+    structuredData: structuredDataBlocks(route, { site, routes: input.editions.flatMap((edition) => edition.routes), asset: input.asset, hours: input.content.hours }),
   };
 }
 
 /** Any other address: it shows the home screen but is not a page of ours to index or share. */
 export function notFoundMeta(home: Route, site: SiteConfig, labels: Content['labels']): PageMeta {
-  return { title: `${labels.notFoundTitle} | ${site.brandName}`, description: home.description, robots: 'noindex', structuredData: [] };
+  return { title: `${labels.notFoundTitle} | ${site.brandName}`, description: home.description, robots: 'noindex', alternates: [], structuredData: [] };
 }
 
 export function errorMeta(site: SiteConfig, labels: Content['labels']): PageMeta {
-  return { title: `${labels.errorTitle} | ${site.brandName}`, description: labels.errorDescription, robots: 'noindex', structuredData: [] };
+  return { title: `${labels.errorTitle} | ${site.brandName}`, description: labels.errorDescription, robots: 'noindex', alternates: [], structuredData: [] };
 }
 
 function documentTitle(route: Route, site: SiteConfig): string {
-  return route.path === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
+  return route.key === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
 }
+

@@ -5,24 +5,24 @@
  * server prepares them once beside robots.txt (documents.ts), and the
  * static export saves what it answers. See docs/readers.md.
  */
-import type { Content } from '../../content/schema.ts';
 import { hoursText } from '../../shared/hours.ts';
 import { MARKDOWN, markdownAddress, pageMarkdown, text } from './markdown.ts';
-import { aliases, LEGAL_PATH } from '../../shared/paths.ts';
-import type { Route } from '../../shared/routes.ts';
+import { aliasesOf, LEGAL_PATH } from '../../shared/paths.ts';
+import type { Edition, Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export interface ReaderDocument {
   path: string;
   contentType: string;
+  /** The language it is written in (Content-Language), for a document written in one. */
+  language?: string;
   /** Made when asked for: a page's Markdown renders its screen, which may throw (the server then answers it per request). */
   body: () => string;
 }
 
 export interface ReaderInput {
-  /** The table and the content with their placeholders filled (routes.ts, withWords). */
-  routes: readonly Route[];
-  content: Content;
+  /** Each language's content and pages, with their placeholders filled (routes.ts, fillSite). */
+  editions: readonly Edition[];
   site: SiteConfig;
   /** When the build was made (ISO 8601): security.txt expires a little under a year after it. */
   builtAt: string;
@@ -45,15 +45,16 @@ export function readerDocuments(input: ReaderInput): ReaderDocument[] {
   return [
     { path: SECURITY_TXT_PATH, contentType: TEXT, body: () => securityTxt(input) },
     { path: LEGACY_SECURITY_TXT_PATH, contentType: TEXT, body: () => securityTxt(input) },
-    { path: LLMS_TXT_PATH, contentType: TEXT, body: () => llmsTxt(input) },
-    ...markdownPages(input).map(({ path, route }) => ({ path, contentType: MARKDOWN, body: () => markdownOf(route) })),
+    ...input.editions.map((edition) => ({ path: edition.prefix + LLMS_TXT_PATH, contentType: TEXT, language: edition.language.code, body: () => llmsTxt(edition, input) })),
+    ...markdownPages(input).map(({ path, route }) => ({ path, contentType: MARKDOWN, language: route.language.code, body: () => markdownOf(route) })),
   ];
 }
 
-/** The address of each route's page as Markdown (its address plus .md), and each alias's (/ → /index.html.md). */
-export function markdownPages({ routes }: Pick<ReaderInput, 'routes'>): Array<{ path: string; route: Route }> {
+/** The address of each route's page as Markdown (its address plus .md), and each alias's (/ → /index.html.md, /fr/ → /fr/index.html.md). */
+export function markdownPages({ editions }: Pick<ReaderInput, 'editions'>): Array<{ path: string; route: Route }> {
+  const routes = editions.flatMap((edition) => edition.routes);
   const pages = routes.map((route) => ({ path: markdownAddress(route.path), route }));
-  for (const [alias, target] of Object.entries(aliases)) {
+  for (const [alias, target] of Object.entries(aliasesOf(routes))) {
     const page = pages.find((candidate) => candidate.route.path === target);
     if (page) pages.push({ ...page, path: markdownAddress(alias) });
   }
@@ -61,33 +62,38 @@ export function markdownPages({ routes }: Pick<ReaderInput, 'routes'>): Array<{ 
 }
 
 /**
- * https://llmstxt.org: the brand, the service in a quoted paragraph, how to
- * reach us, then a list of links to every page's Markdown with its description
- * from the route table: the main pages, each parent's children under its title,
- * and the legal texts under "Optional" (the convention's name for what a short
- * context may skip).
+ * https://llmstxt.org, one per language (/llms.txt, /fr/llms.txt): the brand,
+ * the service in a quoted paragraph, how to reach us, then a list of links to
+ * every page's Markdown with its description from the route table: the main
+ * pages, each parent's children under its title, and the legal texts under
+ * "Optional" (the convention's name for what a short context may skip); last,
+ * the llms.txt of the other languages, each named in itself.
  */
-export function llmsTxt({ routes, content, site }: Pick<ReaderInput, 'routes' | 'content' | 'site'>): string {
-  const { about, hours, labels } = content;
-  const open = hoursText(hours);
+export function llmsTxt({ routes, content, prefix }: Edition, { editions, site }: Pick<ReaderInput, 'editions' | 'site'>): string {
+  const { about, hours, labels, language } = content;
+  const open = hoursText(hours, labels.hours, language.locale);
+  const others = editions.filter((edition) => edition.prefix !== prefix);
   const item = (route: Route) => `- [${text(route.menuLabel ?? route.title)}](${site.publicUrl}${markdownAddress(route.path)}): ${text(route.description)}`;
   const section = (title: string, members: readonly Route[]) => (members.length ? [`## ${text(title)}`, members.map(item).join('\n')] : []);
-  const legal = routes.filter((route) => route.path === LEGAL_PATH);
+  const legal = routes.filter((route) => route.key === LEGAL_PATH);
   const main = routes.filter((route) => route.parent === undefined && !legal.includes(route));
   const parents = routes.filter((route) => routes.some((child) => child.parent === route.path));
+  // The summary is the About page's; a language without one has the default language's.
+  const summary = about?.summary ?? editions[0]!.content.about!.summary;
   return `${[
     `# ${text(site.brandName)}`,
-    `> ${text(about.summary)}`,
+    `> ${text(summary)}`,
     text(`${labels.footer.hours}: ${open.days}, ${open.hours}. ${hours.closed}.`),
     text(`${labels.footer.generalInquiries} ${site.generalEmail}. ${labels.footer.sales} ${site.salesEmail}.`),
     ...section('Pages', main),
     ...parents.flatMap((parent) => section(parent.title, routes.filter((route) => route.parent === parent.path))),
     ...section('Optional', legal),
+    ...(others.length ? ['## Languages', others.map((edition) => `- [${text(edition.language.name)}](${site.publicUrl}${edition.prefix}${LLMS_TXT_PATH}): ${edition.language.code}`).join('\n')] : []),
   ].join('\n\n')}\n`;
 }
 
 /** https://www.rfc-editor.org/rfc/rfc9116: where to report a vulnerability, until when this is true, and where the file lives. */
-export function securityTxt({ site, builtAt }: ReaderInput): string {
+export function securityTxt({ site, builtAt, editions }: ReaderInput): string {
   const built = new Date(builtAt);
   if (Number.isNaN(built.getTime())) throw new Error(`Not a build date: ${builtAt}`);
   const expires = new Date(built.getTime() + SECURITY_TXT_LIFETIME_DAYS * 86_400_000);
@@ -95,7 +101,7 @@ export function securityTxt({ site, builtAt }: ReaderInput): string {
     `# How to report a security vulnerability in ${site.publicUrl} to ${site.brandName}.`,
     `Contact: mailto:${site.generalEmail}`,
     `Expires: ${expires.toISOString().replace(/\.\d+Z$/, 'Z')}`,
-    'Preferred-Languages: en',
+    `Preferred-Languages: ${editions.map((edition) => edition.language.code).join(', ')}`,
     `Canonical: ${site.publicUrl}${SECURITY_TXT_PATH}`,
     '',
   ].join('\n');

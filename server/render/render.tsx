@@ -5,9 +5,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import type { Content } from '../../content/schema.ts';
-import type { Chrome, Route } from '../../shared/routes.ts';
-import { HOME_PATH, aliases } from '../../shared/paths.ts';
+import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
+import { addressIn, HOME_PATH, aliasesOf } from '../../shared/paths.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import { Document } from './Document.tsx';
@@ -33,9 +32,9 @@ export interface AssetUrls {
 
 export interface RenderOptions {
   site: SiteConfig;
-  /** The table and the content with their placeholders filled for the site (routes.ts, withWords). */
+  /** Every language's pages, and each language's content and pages, with their placeholders filled for the site (routes.ts, fillSite). */
   routes: readonly Route[];
-  content: Content;
+  editions: readonly Edition[];
   assets: AssetUrls;
   /** The dev server's client script (scripts/dev/client.js), on every page and the error screen; never in production. */
   devScript?: string;
@@ -52,12 +51,13 @@ const DOCTYPE = '<!DOCTYPE html>';
 export type Resolution =
   | { kind: 'page'; route: Route; variant: string }
   | { kind: 'redirect'; location: string }
-  | { kind: 'not-found' }
-  | { kind: 'bad-request' };
+  /** `home`: the home page of the language the address is in (/fr/… is French), which the answer shows. */
+  | { kind: 'not-found'; home: Route }
+  | { kind: 'bad-request'; home: Route };
 
 export function resolveUrl(url: string, routes: readonly Route[]): Resolution {
   const { path, search } = splitUrl(url);
-  if (!isWellEncoded(path)) return { kind: 'bad-request' };
+  if (!isWellEncoded(path)) return { kind: 'bad-request', home: homeAt(routes, path) };
   const route = lookup(routes, path);
   if (route) return { kind: 'page', route, variant: variantOf(route, search) };
   // /about/ and /about// are spellings of /about: send the visitor to the one address.
@@ -65,7 +65,16 @@ export function resolveUrl(url: string, routes: readonly Route[]): Resolution {
   const trimmed = path.replace(/\/+$/, '');
   const canonical = trimmed ? lookup(routes, trimmed) : undefined;
   if (canonical) return { kind: 'redirect', location: canonical.path + variantOf(canonical, search) };
-  return { kind: 'not-found' };
+  return { kind: 'not-found', home: homeAt(routes, path) };
+}
+
+/** The home page of the language an address is in: the one whose prefix starts it, else the default language's. */
+function homeAt(routes: readonly Route[], path: string): Route {
+  const homes = routes.filter((route) => route.key === HOME_PATH);
+  const prefixOf = (home: Route) => home.path.slice(0, -HOME_PATH.length);
+  const home = homes.find((candidate) => prefixOf(candidate) && (path === prefixOf(candidate) || path.startsWith(`${prefixOf(candidate)}/`))) ?? homes.find((candidate) => !prefixOf(candidate));
+  if (!home) throw new Error(`The route table has no ${HOME_PATH} route`);
+  return home;
 }
 
 /** A stable name for what a resolution renders, for caching rendered responses. */
@@ -76,7 +85,7 @@ export function resolutionKey(resolution: Resolution): string {
     case 'redirect':
       return `redirect:${resolution.location}`;
     default:
-      return resolution.kind;
+      return `${resolution.kind}:${resolution.home.language.code}`;
   }
 }
 
@@ -90,34 +99,36 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
       return { kind: 'page', status: 200, html: renderRoute(resolution.route, resolution.variant, options, 'found') };
     case 'redirect':
       return { kind: 'redirect', status: 301, location: resolution.location };
-    case 'bad-request':
-      return { kind: 'error', status: 400, html: renderErrorPage({ message: options.content.labels.badRequest }, options) };
-    case 'not-found': {
-      // Any other path shows the home screen, but says it is not a page of ours.
-      const home = lookup(options.routes, HOME_PATH);
-      if (!home) throw new Error(`The route table has no ${HOME_PATH} route`);
-      return { kind: 'page', status: 404, html: renderRoute(home, '', options, 'not-found') };
+    case 'bad-request': {
+      const edition = editionOf(options.editions, resolution.home.path);
+      return { kind: 'error', status: 400, html: renderErrorPage({ message: edition.content.labels.badRequest }, options, resolution.home.path) };
     }
+    case 'not-found':
+      // Any other path shows its language's home screen, but says it is not a page of ours.
+      return { kind: 'page', status: 404, html: renderRoute(resolution.home, '', options, 'not-found') };
   }
 }
 
-/** The fallback screen, for exceptions and for requests we refuse. */
-export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'content' | 'assets' | 'devScript'>): string {
+/** The fallback screen, for exceptions and for requests we refuse, in the language of the address asked for. */
+export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'editions' | 'assets' | 'devScript'>, path: string): string {
+  const { content, language, routes, prefix } = editionOf(options.editions, path);
   return renderDocument(
-    <Document meta={errorMeta(options.site, options.content.labels)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
+    <Document language={language} meta={errorMeta(options.site, content.labels)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
-        <ErrorScreen error={error} labels={options.content.labels} />
+        <ErrorScreen error={error} labels={content.labels} homeHref={addressIn(routes, prefix, HOME_PATH)} />
       </main>
     </Document>,
   );
 }
 
 function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
-  const { site, routes, content, assets } = options;
-  const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url };
+  const { site, editions, assets } = options;
+  const { routes, content, prefix } = editions.find((edition) => edition.language.code === route.language.code)!;
+  const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url, prefix, languages: languageLinks(route, variant, editions) };
   return renderDocument(
     <Document
-      meta={match === 'found' ? pageMeta(route, variant, { site, routes, content, asset: assets.url }) : notFoundMeta(route, site, content.labels)}
+      language={route.language}
+      meta={match === 'found' ? pageMeta(route, variant, { site, editions, content, asset: assets.url }) : notFoundMeta(route, site, content.labels)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
       devScript={options.devScript}
@@ -144,7 +155,7 @@ function renderDocument(element: ReactNode): string {
 }
 
 function lookup(routes: readonly Route[], path: string): Route | undefined {
-  const wanted = aliases[path] ?? path;
+  const wanted = aliasesOf(routes)[path] ?? path;
   return routes.find((route) => route.path === wanted);
 }
 

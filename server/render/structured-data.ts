@@ -11,6 +11,7 @@ import type { SiteConfig } from '../../shared/site.ts';
 
 export interface StructuredDataInput {
   site: SiteConfig;
+  /** Every language's pages. */
   routes: readonly Route[];
   /** Public URL of a built asset by its source name. */
   asset: (name: string) => string;
@@ -29,7 +30,7 @@ const GMT_OFFSET = '+00:00';
 
 /** The JSON-LD blocks of one route's pages, serialized and safe to put inside <script>. */
 export function structuredDataBlocks(route: Route, input: StructuredDataInput): string[] {
-  const blocks: object[] = [organization(input)];
+  const blocks: object[] = [organization(input), website(route, input)];
   const breadcrumbs = breadcrumbTrail(route, input.routes);
   if (breadcrumbs.length > 1) blocks.push(breadcrumbList(breadcrumbs, input.site));
   return blocks.map(serializeJsonLd);
@@ -53,7 +54,9 @@ export function serializeJsonLd(value: unknown): string {
  * ProfessionalService (a schema.org Organization and LocalBusiness) because it
  * is the type that carries opening hours; the hours are those the footer prints.
  */
-function organization({ site, asset, hours }: StructuredDataInput) {
+function organization({ site, asset, hours, routes }: StructuredDataInput) {
+  // The languages the site is written in (BCP 47 codes), which are those we answer in.
+  const languages = [...new Set(routes.map((route) => route.language.code))];
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -63,8 +66,8 @@ function organization({ site, asset, hours }: StructuredDataInput) {
     logo: site.publicUrl + asset(LOGO_ASSET),
     email: site.generalEmail,
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer service', email: site.generalEmail, availableLanguage: 'English' },
-      { '@type': 'ContactPoint', contactType: 'sales', email: site.salesEmail, availableLanguage: 'English' },
+      { '@type': 'ContactPoint', contactType: 'customer service', email: site.generalEmail, availableLanguage: languages },
+      { '@type': 'ContactPoint', contactType: 'sales', email: site.salesEmail, availableLanguage: languages },
     ],
     openingHoursSpecification: [
       {
@@ -75,6 +78,21 @@ function organization({ site, asset, hours }: StructuredDataInput) {
       },
     ],
     sameAs: [site.linkedInUrl],
+  };
+}
+
+/** The site in the page's language: what says which language the page is in (inLanguage), once per language. */
+function website(route: Route, { site, routes }: StructuredDataInput) {
+  // Every language has its home page (content/load.ts requires its file).
+  const home = routes.find((candidate) => candidate.key === HOME_PATH && candidate.language.code === route.language.code)!;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${site.publicUrl}${home.path}#website`,
+    url: site.publicUrl + (home.path),
+    name: site.brandName,
+    inLanguage: route.language.code,
+    publisher: { '@id': `${site.publicUrl}/#organization` },
   };
 }
 

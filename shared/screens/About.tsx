@@ -2,7 +2,8 @@ import { SectionBody } from '../ui/Prose.tsx';
 import type { PageContext } from './context.ts';
 
 export function About({ ctx }: { ctx: PageContext }) {
-  const about = ctx.content.about;
+  // The route exists only where the language has the page (shared/routes.ts).
+  const about = ctx.content.about!;
   return (
     <div className="page page--light">
       <section className="section" aria-labelledby="about-us">

@@ -1,4 +1,4 @@
-import { ABOUT_PATH } from '../paths.ts';
+import { ABOUT_PATH, addressIn } from '../paths.ts';
 import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
 import type { PageContext } from './context.ts';
 
@@ -11,7 +11,7 @@ export function Home({ ctx }: { ctx: PageContext }) {
           {home.tagline}
         </h1>
         <p className="hero__lead">{home.lead}</p>
-        <ReadMoreLink className="button" href={ABOUT_PATH} label={home.cta} destination={home.ctaDestination} />
+        <ReadMoreLink className="button" href={addressIn(ctx.routes, ctx.prefix, ABOUT_PATH)} label={home.cta} destination={home.ctaDestination} />
       </div>
       <img
         className="hero__art"

@@ -3,11 +3,13 @@ import { Island } from '../ui/Island.tsx';
 import { ISLANDS } from '../ui/islands.ts';
 import { LegalTabs, tabFromSearch, type LegalTabsProps } from '../ui/LegalTabs.tsx';
 import { Markdown } from '../ui/Markdown.tsx';
-import { HOME_PATH, routeAddresses } from '../paths.ts';
+import { addressIn, HOME_PATH, routeAddresses } from '../paths.ts';
 import type { PageContext } from './context.ts';
 
 export function Legal({ ctx }: { ctx: PageContext }) {
-  const { legal: documents, legalPage } = ctx.content;
+  const { legal: documents } = ctx.content;
+  // The route exists only where the language has the page (shared/routes.ts).
+  const legalPage = ctx.content.legalPage!;
   const addresses = routeAddresses(ctx.route);
   const tabs = documents.map((doc, index) => ({ id: doc.id, label: doc.tabLabel, href: addresses[index] ?? ctx.route.path }));
   const props: LegalTabsProps = { tabs, initial: tabFromSearch(tabs, ctx.variant), label: legalPage.tabsLabel };
@@ -17,10 +19,10 @@ export function Legal({ ctx }: { ctx: PageContext }) {
         <h1>{ctx.route.title}</h1>
       </header>
       <Island name={ISLANDS.legalTabs} props={props}>
-        <LegalTabs {...props} panels={documents.map((doc) => ({ content: <LegalText doc={doc} lastUpdated={legalPage.lastUpdated} /> }))} />
+        <LegalTabs {...props} panels={documents.map((doc) => ({ content: <LegalText doc={doc} lastUpdated={legalPage.lastUpdated} locale={ctx.content.language.locale} /> }))} />
       </Island>
       <p>
-        <a className="button button--outline" href={HOME_PATH}>
+        <a className="button button--outline" href={addressIn(ctx.routes, ctx.prefix, HOME_PATH)}>
           {legalPage.homeButton}
         </a>
       </p>
@@ -28,19 +30,19 @@ export function Legal({ ctx }: { ctx: PageContext }) {
   );
 }
 
-function LegalText({ doc, lastUpdated }: { doc: LegalDocument; lastUpdated: string }) {
+function LegalText({ doc, lastUpdated, locale }: { doc: LegalDocument; lastUpdated: string; locale: string }) {
   return (
     <>
       <h2>{doc.title}</h2>
       <p className="muted">
-        {lastUpdated} <time dateTime={doc.updated}>{formatDate(doc.updated)}</time>
+        {lastUpdated} <time dateTime={doc.updated}>{formatDate(doc.updated, locale)}</time>
       </p>
       <Markdown blocks={doc.body} sectionLevel={3} />
     </>
   );
 }
 
-/** "2026-03-01" as "1 March 2026". */
-function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "2026-03-01" as the language writes a date: "1 March 2026", "1 mars 2026". */
+function formatDate(iso: string, locale: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

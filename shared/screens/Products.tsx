@@ -18,7 +18,7 @@ export function Products({ ctx }: { ctx: PageContext }) {
               <h2 className="card__title">{category.title}</h2>
               <p className="card__subtitle">{category.subtitle}</p>
               <p className="card__text">{category.description}</p>
-              <ReadMoreLink className="button button--small" href={path} label={ctx.content.products.readMore} destination={`${ctx.content.labels.readMoreAbout} ${category.title}`} />
+              <ReadMoreLink className="button button--small" href={path} label={ctx.content.products!.readMore} destination={`${ctx.content.labels.readMoreAbout} ${category.title}`} />
             </div>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { Content } from '../../content/schema.ts';
-import type { Route } from '../routes.ts';
+import type { LanguageLink, Route } from '../routes.ts';
 import type { SiteConfig } from '../site.ts';
 
 /** What a screen may know when it renders. */
@@ -13,4 +13,8 @@ export interface PageContext {
   variant: string;
   /** The public URL of a built asset, by its source name (e.g. "art/hero.svg"). */
   asset: (name: string) => string;
+  /** What the page's language's addresses start with: "" for the default language, "/fr" for French. */
+  prefix: string;
+  /** The language switcher's links (routes.ts, languageLinks). */
+  languages: LanguageLink[];
 }

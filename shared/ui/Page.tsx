@@ -1,5 +1,5 @@
 import type { PageContext } from '../screens/context.ts';
-import { HOME_PATH, LEGAL_PATH, menuLinks } from '../paths.ts';
+import { addressIn, HOME_PATH, LEGAL_PATH, menuLinks } from '../paths.ts';
 import { Island } from './Island.tsx';
 import { ISLANDS } from './islands.ts';
 import { SiteNav, type SiteNavProps } from './SiteNav.tsx';
@@ -11,15 +11,16 @@ import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
  * browser editor's preview draws it with the entry being edited (client/admin/).
  */
 export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean }) {
-  const { site, routes, route, content } = ctx;
+  const { site, routes, route, content, prefix } = ctx;
   const { labels } = content;
   const Screen = route.screen;
   const nav: SiteNavProps = {
     brandName: site.brandName,
-    homeHref: HOME_PATH,
+    homeHref: addressIn(routes, prefix, HOME_PATH),
     chrome: route.chrome,
     currentPath: found ? route.path : null,
     links: menuLinks(routes),
+    languages: ctx.languages.map(({ language, href, current }) => ({ code: language.code, name: language.name, href, current })),
     labels: labels.nav,
   };
   return (
@@ -39,8 +40,8 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
         <Screen ctx={ctx} />
       </main>
       <footer className={`site-footer site-footer--${route.chrome}`}>
-        {route.footer ? <ContactBlock site={site} hours={content.hours} labels={labels.footer} hourLabels={labels.hours} /> : null}
-        <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={LEGAL_PATH} />
+        {route.footer ? <ContactBlock site={site} hours={content.hours} labels={labels.footer} hourLabels={labels.hours} locale={content.language.locale} /> : null}
+        <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={addressIn(routes, prefix, LEGAL_PATH)} />
       </footer>
     </>
   );

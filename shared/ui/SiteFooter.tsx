@@ -3,9 +3,9 @@ import { hoursText, type LocalHoursInput } from '../hours.ts';
 import type { Chrome } from '../routes.ts';
 import type { SiteConfig } from '../site.ts';
 
-export function ContactBlock({ site, hours, labels, hourLabels }: { site: SiteConfig; hours: Hours; labels: Labels['footer']; hourLabels: Labels['hours'] }) {
-  const text = hoursText(hours);
-  const local: LocalHoursInput = { hours, labels: hourLabels };
+export function ContactBlock({ site, hours, labels, hourLabels, locale }: { site: SiteConfig; hours: Hours; labels: Labels['footer']; hourLabels: Labels['hours']; locale: string }) {
+  const text = hoursText(hours, hourLabels, locale);
+  const local: LocalHoursInput = { hours, labels: hourLabels, locale };
   return (
     <section className="contact-block" aria-labelledby="footer-heading">
       <div className="contact-block__inner">
@@ -27,10 +27,10 @@ export function ContactBlock({ site, hours, labels, hourLabels }: { site: SiteCo
           <h3>{labels.contact}</h3>
           <ul className="plain-list">
             <li>
-              {labels.generalInquiries} <a href={`mailto:${site.generalEmail}`}>{site.generalEmail}</a>
+              {labels.generalInquiries} <a href={`mailto:${site.generalEmail}`} dir="ltr">{site.generalEmail}</a>
             </li>
             <li>
-              {labels.sales} <a href={`mailto:${site.salesEmail}`}>{site.salesEmail}</a>
+              {labels.sales} <a href={`mailto:${site.salesEmail}`} dir="ltr">{site.salesEmail}</a>
             </li>
           </ul>
         </section>

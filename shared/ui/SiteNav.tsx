@@ -9,6 +9,14 @@ export interface NavLink {
   label: string;
 }
 
+/** A language in the switcher: named in itself, leading to this page in it (or the closest one it has). */
+export interface LanguageChoice {
+  code: string;
+  name: string;
+  href: string;
+  current: boolean;
+}
+
 export interface SiteNavProps {
   brandName: string;
   homeHref: string;
@@ -16,6 +24,7 @@ export interface SiteNavProps {
   /** The canonical path of the page, or null on a page that is not ours (404). */
   currentPath: string | null;
   links: NavLink[];
+  languages: LanguageChoice[];
   labels: Labels['nav'];
 }
 
@@ -27,7 +36,7 @@ export const MENU_ID = 'site-menu';
  * script adds what a modal needs: focus moves in and stays in, the page
  * behind is inert, and focus returns to the drawer button on close.
  */
-export function SiteNav({ brandName, homeHref, chrome, currentPath, links, labels }: SiteNavProps) {
+export function SiteNav({ brandName, homeHref, chrome, currentPath, links, languages, labels }: SiteNavProps) {
   const enhanced = useEnhanced();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -86,6 +95,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, label
           <a className="nav-link" href={homeHref} aria-current={homeActive ? 'page' : undefined}>
             {labels.home}
           </a>
+          <Languages languages={languages} label={labels.language} className="languages languages--bar" />
           <button
             ref={drawerRef}
             type="button"
@@ -140,8 +150,27 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, label
             })}
           </ul>
         </nav>
+        <Languages languages={languages} label={labels.language} className="languages languages--menu" />
       </div>
     </>
+  );
+}
+
+/** The language switcher: plain links, so it works without a script; each name in its own language. */
+function Languages({ languages, label, className }: { languages: LanguageChoice[]; label: string; className: string }) {
+  if (languages.length < 2) return null;
+  return (
+    <nav className={className} aria-label={label}>
+      <ul>
+        {languages.map((language) => (
+          <li key={language.code}>
+            <a href={language.href} lang={language.code} hrefLang={language.code} aria-current={language.current ? 'page' : undefined}>
+              {language.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
