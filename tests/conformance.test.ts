@@ -6,7 +6,7 @@
 import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { aliases, routeAddresses } from '../shared/paths.ts';
+import { aliasesOf, routeAddresses } from '../shared/paths.ts';
 import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -30,7 +30,7 @@ async function messages(html: string): Promise<string[]> {
 describe('HTML conformance', () => {
   const app = testApp();
 
-  it.each([...routes.flatMap(routeAddresses), ...Object.keys(aliases)])('%s has no error and no warning', async (address) => {
+  it.each([...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))])('%s has no error and no warning', async (address) => {
     const res = await request(app).get(address).expect(200);
     expect(await messages(res.text)).toEqual([]);
   });

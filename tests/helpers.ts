@@ -8,7 +8,7 @@ import parseContentSecurityPolicy from 'content-security-policy-parser';
 import { expect, vi } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { createApp, type App, type AppOptions } from '../server/app.ts';
-import { content as siteContent } from '../content/index.ts';
+import { siteContent } from '../content/index.ts';
 import { ART_FOLDER, ContentError, WORDS_FOLDER } from '../content/load.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
 import { fillSite, type FilledSite } from '../shared/routes.ts';
@@ -37,8 +37,10 @@ export function cspDirectives(header: unknown): Map<string, string[]> {
   return parseContentSecurityPolicy(header);
 }
 
-/** The table and the content with the default settings in their placeholders, as the pages show them. */
-export const { routes: filledRoutes, content } = fillSite(defaultSite, siteContent);
+/** Every language's pages, and each language's content, with the default settings in their placeholders, as the pages show them. */
+export const { routes: filledRoutes, editions } = fillSite(defaultSite, siteContent);
+/** The default language's content, filled. */
+export const content = editions[0]!.content;
 
 /**
  * The content as shipped, frozen: a copy of content/words and content/art.

@@ -12,7 +12,7 @@ import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
-import { aliases, routeAddresses } from '../../shared/paths.ts';
+import { aliasesOf, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS, content, listening, siteAt, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
@@ -24,7 +24,7 @@ export const describeInBrowser = describe.skipIf(chromiumPath === null);
 
 /** Every address the site answers with a page: the route table's, its aliases, and one it does not know. */
 const UNKNOWN_PATH = '/no-such-page';
-export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliases), UNKNOWN_PATH];
+export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes)), UNKNOWN_PATH];
 
 /** Keys pressed on the legal tabs from "terms", and the tab each lands on: every wrap-around, Home and End. */
 export const LEGAL_TAB_MOVES = [
