@@ -59,9 +59,11 @@ export function LegalTabs({ tabs, initial, label, panels }: LegalTabsProps & { p
 
   function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
     const last = tabs.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const next = index === last ? 0 : index + 1;
+    const previous = index === 0 ? last : index - 1;
+    // The arrow that points along the row moves along it: right to left, ArrowLeft is the next tab.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const target = { ArrowRight: rtl ? previous : next, ArrowLeft: rtl ? next : previous, Home: 0, End: last }[event.key];
     const tab = target === undefined ? undefined : tabs[target];
     if (!tab) return;
     event.preventDefault();
