@@ -10,17 +10,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { ABOUT_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, menuLinks, routeAddresses } from '../../shared/paths.ts';
 import { routes } from '../../tools/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
-import { content as words } from '../helpers.ts';
+import { content as words, editions } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
-import { addresses, axeSource, brokenHeadingWords, HEIGHTS, LEGAL_TAB_MOVES, measureOverflow, runAxe, screenshotPath, serveSite, WIDTHS } from './harness.ts';
+import { addressesIn, axeSource, brokenHeadingWords, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, RTL_LANGUAGES, runAxe, screenshotPath, serveSite, WIDTHS, wordsAt } from './harness.ts';
 
 const name = inject('engine');
 const binary = inject('binary');
 
-// The buttons by their labels in the content (labels.yaml), whatever those say.
-const { openMenu, closeMenu, menu: MENU } = words.labels.nav;
-const DRAWER = `button[aria-label=${JSON.stringify(openMenu)}]`;
-const CLOSE = `button[aria-label=${JSON.stringify(closeMenu)}]`;
+// The buttons by their labels in the content (labels.*.yaml), whatever those say, in the language of the page.
+const { openMenu, menu: MENU } = words.labels.nav;
+const drawerAt = (address: string) => `button[aria-label=${JSON.stringify(wordsAt(address).labels.nav.openMenu)}]`;
+const closeAt = (address: string) => `button[aria-label=${JSON.stringify(wordsAt(address).labels.nav.closeMenu)}]`;
+const DRAWER = drawerAt('/');
+const CLOSE = closeAt('/');
+
+/**
+ * The pages this engine visits: every page of the default language and of
+ * each right-to-left one. The other left-to-right languages lay out as the
+ * default does, and Chromium visits all their pages (docs/testing.md).
+ */
+const addresses = [...new Set([LANGUAGES[0]!, ...RTL_LANGUAGES])].flatMap(addressesIn);
 
 // Functions run in the page: each uses only its arguments and the page's globals.
 
@@ -68,7 +77,7 @@ const menuState = (drawerSelector: string) => {
     controls: drawer.getAttribute('aria-controls'),
     expanded: drawer.getAttribute('aria-expanded'),
     dialog: [dialog.getAttribute('role'), dialog.getAttribute('aria-label'), dialog.getAttribute('aria-modal')],
-    current: [...dialog.querySelectorAll('a[aria-current="page"]')].map((link) => link.textContent?.trim()),
+    current: [...dialog.querySelectorAll('.overlay-menu__nav a[aria-current="page"]')].map((link) => link.textContent?.trim()),
     inert: [...document.querySelectorAll('.skip-link, .site-header, main, .site-footer')].map((node) => Boolean(node.closest('[inert]'))),
   };
 };
@@ -85,8 +94,8 @@ const selected = (id: string, withFocus = false) => ({
   ...(withFocus ? { focused: `tab-${id}` } : {}),
 });
 
-/** The menu's links, from the route table: the drawer leads to each. */
-const MENU_LINKS = menuLinks(routes);
+/** The menu's links in the default language, from the route table: the drawer leads to each. */
+const MENU_LINKS = menuLinks(editions[0]!.routes);
 const ABOUT = MENU_LINKS.find((link) => link.href === ABOUT_PATH)!;
 /** A menu link to follow from /home: the last one. */
 const FOLLOWED = MENU_LINKS.at(-1)!;
@@ -166,12 +175,12 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
         await tab.screenshot(screenshotPath(name, address, width));
         expect(await axe(tab), 'axe, menu closed').toEqual([]);
 
-        await tab.click(DRAWER);
+        await tab.click(drawerAt(address));
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
         await tab.evaluate(settled);
         await tab.screenshot(screenshotPath(name, address, width, '-menu'), { viewport: true });
         expect(await axe(tab), 'axe, menu open').toEqual([]);
-        await tab.click(CLOSE);
+        await tab.click(closeAt(address));
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
         expect(await problems(tab)).toEqual([]);
       });
@@ -213,7 +222,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     it('opens by keyboard (Enter, then Space), keeps Tab and Shift+Tab inside, and Escape and the exit button close it with focus back on the drawer button', async () => {
       const { tab } = opened;
       await visit(tab, '/legal');
-      for (let step = 0; step < 6 && (await tab.evaluate(focused))?.label !== openMenu; step++) await tab.press('Tab');
+      // Skip link, brand, home, each language, then the drawer button.
+      for (let step = 0; step < 6 + editions.length && (await tab.evaluate(focused))?.label !== openMenu; step++) await tab.press('Tab');
       expect(await tab.evaluate(focused)).toMatchObject({ label: openMenu });
 
       await tab.press('Enter');
@@ -221,14 +231,14 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       // The script moves focus on the popover's toggle event, which comes a task later: to the brand first.
       await expect.poll(() => tab.evaluate(focused)).toMatchObject({ inMenu: true, text: defaultSite.brandName });
       const visited = new Set<string>();
-      const stops = MENU_LINKS.length + 2;
+      const stops = MENU_LINKS.length + 2 + editions.length;
       for (let step = 0; step < stops + 2; step++) {
         await tab.press('Tab');
         const now = await tab.evaluate(focused);
         expect(now?.inMenu, `Tab ${step + 1} stays in the menu`).toBe(true);
         visited.add(now?.label ?? now?.text ?? '');
       }
-      // The brand, the close button and every menu link: Tab went round them all.
+      // The brand, the close button, every menu link and every language: Tab went round them all.
       expect(visited.size).toBe(stops);
       for (let step = 0; step < stops + 2; step++) {
         await tab.press('Shift+Tab');
@@ -308,6 +318,20 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       expect(await problems(tab)).toEqual([]);
     });
 
+    it.each(RTL_LANGUAGES)('in %s, right to left, Left moves to the next tab and Right to the one before, as the row reads', async (code) => {
+      const { tab } = opened;
+      const prefix = `/${code}`;
+      await openLegal(tab, prefix + LEGAL_PATH);
+      await tab.evaluate(focus, '#tab-terms');
+      // The same moves as above with the arrows swapped: the row runs the other way.
+      const mirrored = (key: (typeof LEGAL_TAB_MOVES)[number][0]) => (key === 'ArrowLeft' ? 'ArrowRight' : key === 'ArrowRight' ? 'ArrowLeft' : key);
+      for (const [key, lands] of LEGAL_TAB_MOVES) {
+        await tab.press(mirrored(key));
+        await expect.poll(() => tab.evaluate(tabState), { message: `${mirrored(key)} lands on ${lands}` }).toMatchObject({ ...selected(lands, true), search: lands === 'terms' ? '' : `?tab=${lands}` });
+      }
+      expect(await problems(tab)).toEqual([]);
+    });
+
     it('open on the tab the address names, and on the first for a name they do not know', async () => {
       const { tab } = opened;
       for (const [address, id] of LEGAL_OPENS_ON) {
@@ -315,6 +339,43 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
         expect(await tab.evaluate(tabState), address).toMatchObject({ selected: [`tab-${id}`], shown: [`panel-${id}`] });
       }
       expect(await problems(tab)).toEqual([]);
+    });
+  });
+
+  describe('the language switch', () => {
+    const language = () => ({ lang: document.documentElement.lang, dir: document.documentElement.dir, direction: getComputedStyle(document.body).direction, path: location.pathname + location.search });
+    const other = (code: string) => editions.find((edition) => edition.language.code !== code)!.language;
+    const rtl = RTL_LANGUAGES[0]!;
+
+    describe('in the bar', () => {
+      const opened = useTab(WIDTHS.desktop);
+      it(`leads from a page in ${rtl} to the same page in each other language, the direction following`, async () => {
+        const { tab } = opened;
+        for (const target of editions.filter((edition) => edition.language.code !== rtl)) {
+          await visit(tab, `/${rtl}${ABOUT_PATH}`);
+          expect(await tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: `/${rtl}${ABOUT_PATH}` });
+          await tab.click(`.languages--bar a[hreflang="${target.language.code}"]`);
+          const { code, direction } = target.language;
+          await expect.poll(() => tab.evaluate(language)).toEqual({ lang: code, dir: direction, direction, path: `${target.prefix}${ABOUT_PATH}` });
+        }
+        expect(await problems(tab)).toEqual([]);
+      });
+    });
+
+    describe('in the menu, without JavaScript', () => {
+      const opened = useTab(WIDTHS.phone, { javaScript: false });
+      it(`leads from a legal tab in ${other(rtl).name} to the same tab in ${rtl}`, async () => {
+        const { tab } = opened;
+        const from = editions.find((edition) => edition.language.code === other(rtl).code)!;
+        const address = `${from.prefix}${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[1]}`;
+        await visit(tab, address, { script: false });
+        await tab.click(drawerAt(address));
+        await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
+        await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
+        await tab.click(`#site-menu a[hreflang="${rtl}"]`);
+        await expect.poll(() => tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: `/${rtl}${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[1]}` });
+        expect(tab.problems ?? []).toEqual([]);
+      });
     });
   });
 
@@ -352,7 +413,7 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       // The chunks a page imports once loaded take 2 s here, so each page is left while they are on their way.
       // Where the driver reports the console (Chromium, Firefox); WebKitWebDriver reports none across a navigation.
       const { tab } = opened;
-      for (const [index, address] of addresses.entries()) {
+      for (const [index, address] of addressesIn(LANGUAGES[0]!).entries()) {
         await tab.goto(slow.origin + address);
         // Every other page: the first interaction starts the islands' import too.
         if (index % 2 === 0) await tab.press('Shift');
@@ -387,12 +448,12 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       expect(shown.h1).not.toBe('');
       expect(shown.main).toBeGreaterThan(100);
       expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
-      await tab.click(DRAWER);
+      await tab.click(drawerAt(address));
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
       // The menu fades in; getAnimations() would need a function call, which hangs with scripts off.
       await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
       await tab.screenshot(screenshotPath(name, address, width, '-no-js-menu'), { viewport: true });
-      await tab.click(CLOSE);
+      await tab.click(closeAt(address));
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
       expect(tab.problems ?? []).toEqual([]);
     });

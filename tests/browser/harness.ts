@@ -13,8 +13,9 @@ import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { aliasesOf, routeAddresses } from '../../shared/paths.ts';
+import { editionOf } from '../../shared/routes.ts';
 import { routes } from '../../tools/harness.ts';
-import { CHROMIUM_FLAGS, content, listening, siteAt, testApp } from '../helpers.ts';
+import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -22,9 +23,27 @@ const chromiumPath = inject('chromiumPath');
 /** describe() in the chromium project when there is a Chromium, else describe.skip() (global-setup.ts said why). */
 export const describeInBrowser = describe.skipIf(chromiumPath === null);
 
-/** Every address the site answers with a page: the route table's, its aliases, and one it does not know. */
+/** A path no language has: under each language's prefix, its not-found page. */
 const UNKNOWN_PATH = '/no-such-page';
-export const addresses: string[] = [...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes)), UNKNOWN_PATH];
+
+/** Every address a language answers with a page: its route table's, its aliases, and one it does not know. */
+export function addressesIn(code: string): string[] {
+  const { routes: own, prefix } = editions.find((edition) => edition.language.code === code)!;
+  return [...own.flatMap(routeAddresses), ...Object.keys(aliasesOf(own)), prefix + UNKNOWN_PATH];
+}
+
+/** Every language's codes, the default first. */
+export const LANGUAGES = editions.map((edition) => edition.language.code);
+/** The right-to-left languages: what Firefox and WebKit visit every page of, beside the default (docs/testing.md). */
+export const RTL_LANGUAGES = editions.filter((edition) => edition.language.direction === 'rtl').map((edition) => edition.language.code);
+
+/** Every address of every language. */
+export const addresses: string[] = LANGUAGES.flatMap(addressesIn);
+
+/** The words of the language an address is in (its prefix), for finding controls by their names. */
+export function wordsAt(address: string) {
+  return editionOf(editions, address.split('?', 1)[0]!).content;
+}
 
 /** Keys pressed on the legal tabs from "terms", and the tab each lands on: every wrap-around, Home and End. */
 export const LEGAL_TAB_MOVES = [
