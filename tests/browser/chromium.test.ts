@@ -14,9 +14,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../../shared/paths.ts';
 import { defaultSite } from '../../shared/site.ts';
-import { routes } from '../../tools/harness.ts';
 import { hoursText } from '../../shared/hours.ts';
-import { content, listening, SHIPPED_ROOT, testApp } from '../helpers.ts';
+import { content, editions, listening, SHIPPED_ROOT, testApp } from '../helpers.ts';
 import { SPEC_HOURS } from '../spec.ts';
 import {
   addresses,
@@ -41,6 +40,8 @@ import {
 
 /** A malformed percent-escape: the server refuses it with the error screen. */
 const BAD_ADDRESS = '/%E0%A4%A';
+/** The default language's pages: the other languages' are visited by address (harness.ts). */
+const routes = editions[0]!.routes;
 const LEGAL_TABS = routes.find((route) => route.path === LEGAL_PATH)!.variants!.values;
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
@@ -428,8 +429,8 @@ describeInBrowser('in Chromium', () => {
     it.each(routes.filter((route) => route.category))('the $title card’s button says where it goes and lands on its page, at the top', async ({ title, path }) => {
       const { page } = tab;
       await visit(page, site, '/products');
-      const link = page.getByRole('link', { name: `${content.products.readMore} ${content.labels.readMoreAbout} ${title}` });
-      expect(await visibleWords(link)).toBe(content.products.readMore);
+      const link = page.getByRole('link', { name: `${content.products!.readMore} ${content.labels.readMoreAbout} ${title}` });
+      expect(await visibleWords(link)).toBe(content.products!.readMore);
       await link.scrollIntoViewIfNeeded();
       expect(await scrollY(page)).toBeGreaterThan(0);
       await link.click();
@@ -485,11 +486,36 @@ describeInBrowser('in Chromium', () => {
       }
     });
 
+    // The other languages' lines, as the live labels and Intl in the language's locale write them: Wednesday 10:00 GMT, in Tokyo.
+    const inTokyo = editions.slice(1).map(({ prefix, content: { labels, language } }) => {
+      const time = (iso: string) => new Intl.DateTimeFormat(language.locale, { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
+      const text = `${time('2026-07-15T09:00:00Z')} – ${time('2026-07-15T18:00:00Z')} ${labels.hours.nextDay} ${labels.hours.in} Tokyo · ${labels.hours.openNow}`;
+      return { code: language.code, address: prefix + ABOUT_PATH, text };
+    });
+    const live = useSiteAt(site, undefined, { slowChunks: 1_000 });
+
+    it.each(inTokyo)('in $code, "$text", in the page’s language, with no layout shift', async ({ address, text }) => {
+      const { page, problems, close } = await openPage(live, WIDTHS.narrowest, { timezoneId: 'Asia/Tokyo', viewport: { width: WIDTHS.narrowest, height: 6000 } });
+      try {
+        await page.clock.setFixedTime(new Date('2026-07-15T10:00:00Z'));
+        await page.goto(live.url(address));
+        const slot = page.locator('[data-local-hours]');
+        const beforeFill = await layoutShiftSoFar(page);
+        await expect.poll(() => slot.textContent()).toBe(text);
+        expect(await slot.evaluate((node) => node.scrollHeight <= node.clientHeight)).toBe(true);
+        const shift = await layoutShiftSoFar(page);
+        expect(shift.total - beforeFill.total, shift.moved.slice(beforeFill.moved.length).join('\n')).toBe(0);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
     it('without JavaScript shows the GMT hours only, and the empty slot takes no room', async () => {
       const { page, problems, close } = await openPage(site, WIDTHS.phone, { timezoneId: 'Asia/Tokyo', javaScriptEnabled: false });
       try {
         await page.goto(site.url(ABOUT_PATH));
-        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours).hours);
+        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours, content.labels.hours, content.language.locale).hours);
         const slot = page.locator('[data-local-hours]');
         expect(await slot.textContent()).toBe('');
         expect(await slot.isVisible()).toBe(false);

@@ -93,16 +93,17 @@ export function useSite(): Site {
  * content as shipped, for tests whose words are the spec's), in the browser
  * of `site`, for the enclosing describe block.
  */
-export function useSiteAt(site: Site, root: string, { slowChunks = 0 } = {}): Site {
+export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0 } = {}): Site {
   const other = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
-    const made = await siteAt(root);
-    const served = await serveSite({ app: made.app, slowChunks });
+    // No root: the live build, served on its own (to hold its chunks back).
+    const made = root === undefined ? undefined : await siteAt(root);
+    const served = await serveSite({ ...(made && { app: made.app }), slowChunks });
     Object.assign(other, { url: (path: string) => served.origin + path, browser: site.browser });
     close = async () => {
       await served.close();
-      made.remove();
+      made?.remove();
     };
   });
   afterAll(() => close());
@@ -169,7 +170,7 @@ export function usePage(site: Site, width: number, options: BrowserContextOption
 }
 
 /** Loads an address, checks the status is the one the server means, and waits for the script to take over. */
-export async function visit(page: Page, site: Site, address: string, { script = true, status = address === UNKNOWN_PATH ? 404 : 200 } = {}) {
+export async function visit(page: Page, site: Site, address: string, { script = true, status = address.endsWith(UNKNOWN_PATH) ? 404 : 200 } = {}) {
   const response = await page.goto(site.url(address));
   expect(response?.status(), `status of ${address}`).toBe(status);
   if (script) await hydrated(page);
