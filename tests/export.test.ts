@@ -2,7 +2,8 @@
  * The static export, served by nginx with docs/nginx/static-site.conf, shows a
  * visitor what the Node server shows, in every language: each page's body and
  * status, the security headers, Content-Language, each language's 404 page,
- * the trailing-slash redirects, Markdown and llms.txt, content types, br and gzip. What only the server does is listed in
+ * the trailing-slash redirects, Markdown and llms.txt, content types, br and
+ * gzip. What only the server does is listed in
  * docs/decisions/0004-static-export.md and not compared here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
