@@ -3,14 +3,17 @@
  *
  * One source of truth: nothing is rendered here. The export starts the
  * server's own createApp() on a loopback port, asks it for every route address
- * (from the route table), the not-found page, the fixed documents and every
+ * (from the route table), each language's not-found page, the fixed documents and every
  * built asset, in each encoding it offers, and writes down what it answered.
+ * Every language is there: /fr/about is fr/about.html, its not-found page fr/404.html.
  * nginx serves the files with the hand-written docs/nginx/static-site.conf and
- * one generated include: the headers every response carries and the content
+ * one generated include: the headers every response carries, each address's
+ * language (Content-Language, and which not-found page) and the content
  * types, as the server sends them. What only the server does is listed in
  * docs/decisions/0004-static-export.md.
  *
- *   export/site/    about.html (+ .br, .gz), legal.tab-privacy.html, 404.html, robots.txt, assets/…
+ *   export/site/    about.html (+ .br, .gz), legal.tab-privacy.html, 404.html, index.html (/), robots.txt, assets/…
+ *                   fr/about.html, fr/404.html, fr/index.html (/fr/), fr.html (/fr), fr/about.md, fr/llms.txt, …
  *   export/nginx/   static-site.conf (the template, copied) and static-site-headers.conf
  *
  * With CMS_GITHUB_REPO set, also the browser editor, on its own origin
@@ -29,10 +32,12 @@ import { readConfig } from '../server/config.ts';
 import { ADMIN_CONFIG_PATH, ADMIN_PATH, defaultAdminDir, gitHostSources, type CmsSettings } from '../server/admin.ts';
 import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
+import { splitUrl } from '../server/render/render.tsx';
+import { ASSET_PREFIX } from '../server/table.ts';
 import { aliasesOf, routeAddresses } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import type { SiteContent } from '../content/schema.ts';
-import { fillSite, type Route } from '../shared/routes.ts';
+import { editionOf, fillSite, type Edition, type Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
 
 export interface ExportOptions {
@@ -59,7 +64,7 @@ const NGINX_TEMPLATE = fileURLToPath(new URL('../docs/nginx/static-site.conf', i
 export const HEADERS_INCLUDE = 'static-site-headers.conf';
 /** Written only with the editor on; the template includes it by a pattern, which matches nothing otherwise. */
 export const ADMIN_INCLUDE = 'static-site-admin.conf';
-/** An address no route has: the server answers it with the not-found page. */
+/** An address no route has, after a language's prefix: the server answers it with that language's not-found page. */
 const NOT_FOUND_PROBE = '/404';
 const ENCODINGS = [
   ['br', '.br'],
@@ -100,13 +105,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const siteDir = join(outDir, 'site');
   const nginxDir = join(outDir, 'nginx');
   const filled = fillSite(site, content ?? siteContent);
-  const { routes } = filled;
+  const { routes, editions } = filled;
   expectVariantsInTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), routes);
   const assets = loadAssets(clientDir);
   const fixedPaths = [...fixedDocuments({ ...filled, site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
   const targets: Target[] = [
     ...[...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))].map((url) => ({ url, file: addressFile(url), status: 200 })),
-    { url: NOT_FOUND_PROBE, file: '404.html', status: 404 },
+    ...editions.map(({ prefix }) => ({ url: prefix + NOT_FOUND_PROBE, file: addressFile(prefix + NOT_FOUND_PROBE), status: 404 })),
     ...fixedPaths.map((url) => ({ url, file: url.slice(1), status: 200 })),
   ];
   // The editor's files, asked of its own origin (the Host it is served to), written to a root of their own.
@@ -125,23 +130,27 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   await rm(outDir, { recursive: true, force: true });
   /** nginx chooses a content type by the file's extension: one type per extension. */
   const types = new Map<string, string>();
+  /** The Content-Language of each address (none: ''), as the server sent it. */
+  const languages = new Map<string, string>();
   const editorTypes = new Map<string, string>();
   const editorDir = join(outDir, 'admin');
   try {
     for (const target of targets) {
-      const type = await save(origin, target, siteDir);
+      const { type, language } = await save(origin, target, siteDir);
+      // static-site.conf gives built files no language.
+      if (!target.url.startsWith(ASSET_PREFIX)) languages.set(splitUrl(target.url).path, language);
       const extension = extname(target.file).slice(1);
       const other = types.get(extension);
       if (other && other !== type) throw new Error(`The server sends .${extension} files as ${other} and as ${type}; nginx can give an extension one type`);
       types.set(extension, type);
     }
-    for (const target of editorTargets) editorTypes.set(extname(target.file).slice(1), await save(origin, target, editorDir));
+    for (const target of editorTargets) editorTypes.set(extname(target.file).slice(1), (await save(origin, target, editorDir)).type);
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
-  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), types));
+  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), languageLines(editions, languages), types));
   if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(gitHostSources(cms.apiRoot)), editorTypes));
   return { siteDir, nginxDir, ...(cms && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }
@@ -184,16 +193,16 @@ function adminServer(cms: CmsSettings, headers: HeaderList, types: ReadonlyMap<s
   ].join('\n');
 }
 
-/** "/about" → about.html, "/legal?tab=privacy" → legal.tab-privacy.html, "/" → index.html. */
+/** "/about" → about.html, "/legal?tab=privacy" → legal.tab-privacy.html, "/" → index.html, "/fr/" → fr/index.html. */
 function addressFile(address: string): string {
   const [path = '/', query] = address.split('?', 2);
-  const base = path === '/' ? 'index' : path.slice(1);
+  const base = path.endsWith('/') ? `${path.slice(1)}index` : path.slice(1);
   const variant = query ? [...new URLSearchParams(query)].map(([name, value]) => `.${name}-${value}`).join('') : '';
   return `${base}${variant}.html`;
 }
 
-/** Writes the server's answer, and beside it each encoding the server offers; returns its content type. */
-async function save(origin: string, { url, file, status, host }: Target, siteDir: string): Promise<string> {
+/** Writes the server's answer, and beside it each encoding the server offers; returns its content type and language ('' for none). */
+async function save(origin: string, { url, file, status, host }: Target, siteDir: string): Promise<{ type: string; language: string }> {
   const path = join(siteDir, file);
   await mkdir(dirname(path), { recursive: true });
   const to: Record<string, string> = host ? { host } : {};
@@ -205,7 +214,7 @@ async function save(origin: string, { url, file, status, host }: Target, siteDir
     // The server leaves out an encoding that would not make the body smaller; so does the export.
     if (encoded.headers['content-encoding'] === encoding) await writeFile(path + suffix, encoded.body);
   }
-  return String(identity.headers['content-type']);
+  return { type: String(identity.headers['content-type']), language: identity.headers['content-language'] ?? '' };
 }
 
 /** The template finds a variant's file by its query parameter (`map $arg_tab`); any other parameter would show the default silently. */
@@ -217,13 +226,33 @@ function expectVariantsInTemplate(template: string, routes: readonly Route[]): v
   }
 }
 
-function headersInclude(headers: HeaderList, types: ReadonlyMap<string, string>): string {
+/**
+ * The language of each address, read by static-site.conf for Content-Language and
+ * the not-found page: that of the language whose prefix starts it, as the server's
+ * (editionOf), except for the files the server sent in another language or in none.
+ */
+function languageLines(editions: readonly Edition[], languages: ReadonlyMap<string, string>): string[] {
+  const [first, ...others] = editions;
+  const exceptions = [...languages].filter(([path, language]) => language !== editionOf(editions, path).language.code);
+  return [
+    '# The language of an address (Content-Language, and the not-found page under $language_prefix): by its prefix, as the server decides it.',
+    `set $language ${quote(first!.language.code)};`,
+    'set $language_prefix "";',
+    // A code is two or three letters (content/schema.ts): nothing in the pattern for nginx to read otherwise.
+    ...others.map(({ prefix, language }) => `if ($uri ~ "^${prefix}(/|$)") { set $language ${quote(language.code)}; set $language_prefix ${quote(prefix)}; }`),
+    '# Files the server sends in another language than their prefix\'s, or in none.',
+    ...exceptions.map(([path, language]) => `if ($uri = ${quote(path)}) { set $language ${quote(language)}; }`),
+  ];
+}
+
+function headersInclude(headers: HeaderList, languages: readonly string[], types: ReadonlyMap<string, string>): string {
   const extensions = new Map<string, string[]>();
   for (const [extension, type] of types) extensions.set(type, [...(extensions.get(type) ?? []), extension]);
   return [
     '# Written by `npm run export` (scripts/export.ts); included by static-site.conf.',
     '# The headers every response carries (server/security.ts), as the server sends them.',
     ...headers.map(([name, value]) => `add_header ${name} ${quote(value)} always;`),
+    ...languages,
     '# Content types by extension, as the server sends each file.',
     'types {',
     ...[...extensions].map(([type, names]) => `    ${quote(type)} ${names.join(' ')};`),

@@ -3,7 +3,8 @@
  * free loopback port, runs Lighthouse (mobile, its default) on every route
  * address, and prints the four category scores per address, then every audit
  * that kept accessibility, best practices or SEO below 100. Exits 1 if any did.
- * `npm run lighthouse -- /about /legal` checks only the addresses named.
+ * `npm run lighthouse -- /about /fr/` checks only the addresses named, a
+ * language's home (/, /fr/, /fr) among them.
  *
  * Each address is run LIGHTHOUSE_RUNS times (default 3) and the run reported
  * is the median one as Lighthouse's own computeMedianRun picks it (closest to
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { routeAddresses } from '../shared/paths.ts';
+import { aliasesOf, routeAddresses } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tools/harness.ts';
 
@@ -69,7 +70,14 @@ async function main(): Promise<number> {
     await waitForServer(`${origin}/home`, server);
     const rows: Row[] = [];
     const wanted = process.argv.slice(2);
-    const addresses = routes.flatMap(routeAddresses).filter((address) => wanted.length === 0 || wanted.includes(address));
+    // An address the site does not have would be left out without a word, and nothing checked.
+    const known = [...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))];
+    const unknown = wanted.filter((address) => !known.includes(address));
+    if (unknown.length > 0) {
+      console.error(`Not an address of the site: ${unknown.join(', ')}. Its addresses: ${known.join(' ')}`);
+      return 2;
+    }
+    const addresses = wanted.length > 0 ? wanted : routes.flatMap(routeAddresses);
     for (const address of addresses) {
       const runs: Result[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(origin + address, chrome.port));

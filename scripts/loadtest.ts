@@ -26,6 +26,7 @@ import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
 import { siteRoutes } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { throwingRoute } from '../tools/harness.ts';
@@ -212,7 +213,12 @@ async function phaseSigterm(): Promise<void> {
 }
 
 async function phaseThrowingRoute(): Promise<void> {
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: (content) => [...siteRoutes(content), throwingRoute] });
+  // Each language's throwing page is made from that language's first page, so its words match the share image the build drew for it.
+  const withThrowing = (content: Content) => {
+    const table = siteRoutes(content);
+    return [...table, { ...table[0]!, path: throwingRoute.path, screen: throwingRoute.screen }];
+  };
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: withThrowing });
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;

@@ -1,8 +1,9 @@
 /**
  * The static export, served by nginx with docs/nginx/static-site.conf, shows a
- * visitor what the Node server shows: each page's body and status, the
- * security headers, the 404 page, the trailing-slash redirects, content types,
- * br and gzip. What only the server does is listed in
+ * visitor what the Node server shows, in every language: each page's body and
+ * status, the security headers, Content-Language, each language's 404 page,
+ * the trailing-slash redirects, Markdown and llms.txt, content types, br and
+ * gzip. What only the server does is listed in
  * docs/decisions/0004-static-export.md and not compared here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
-import { routeAddresses } from '../shared/paths.ts';
-import { content as siteContent } from '../content/index.ts';
+import { LLMS_TXT_PATH } from '../server/render/readers.ts';
+import { markdownAddress } from '../server/render/markdown.ts';
+import { aliasesOf, routeAddresses } from '../shared/paths.ts';
+import { siteContent } from '../content/index.ts';
 import { fillSite } from '../shared/routes.ts';
-import { routes } from '../tools/harness.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
 import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
@@ -26,8 +28,12 @@ const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.ne
 // With its encodings: nginx's answers are compared with the server's in each encoding.
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, precompress: true });
 const assets = loadAssets(defaultClientDir());
+const filled = fillSite(site, siteContent);
+const { routes, editions } = filled;
 const addresses = routes.flatMap(routeAddresses);
-const securityHeaders = responseHeaders({ site, ...fillSite(site, siteContent), assets: assets.urls }).map(([name]) => name);
+/** /, /fr/ and /fr: each language's home. */
+const aliases = Object.keys(aliasesOf(routes));
+const securityHeaders = responseHeaders({ site, ...filled, assets: assets.urls }).map(([name]) => name);
 /** None, each encoding alone, and what a browser sends. */
 const ACCEPT_ENCODINGS = [undefined, 'gzip', 'br', 'gzip, deflate, br, zstd'];
 
@@ -85,7 +91,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
         // only to clients that accept br (docs/decisions/0004-static-export.md).
         const redirect = fromNode.status === 301;
         const vary = fromNode.headers['content-encoding'] ? ['vary'] : [];
-        const compared = [...securityHeaders, 'cache-control', ...(redirect ? ['location'] : ['content-type', 'content-encoding', ...vary])];
+        const compared = [...securityHeaders, 'cache-control', 'content-language', ...(redirect ? ['location'] : ['content-type', 'content-encoding', ...vary])];
         for (const name of compared) expect(fromNginx.headers[name], `${label}: ${name}`).toBe(fromNode.headers[name]);
         if (!redirect) expect(fromNginx.body.equals(fromNode.body), `${label}: the same bytes`).toBe(true);
       }
@@ -93,21 +99,38 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     expect(nginxLog.join('')).not.toMatch(/\[(error|crit|alert|emerg)\]/);
   }
 
-  it('shows every page, and /, as the server does, whatever tab or query comes with it', async () => {
-    await expectSameAnswers([...addresses, '/', '/legal?tab=bogus', '/legal?x=1&tab=privacy', '/legal?tab=privacy&tab=disclaimer', '/about?utm_source=mail']);
+  it('shows every page of every language, and each language\'s home at /, /fr/ and /fr, as the server does, whatever tab or query comes with it', async () => {
+    const queried = editions.flatMap(({ prefix }) => [`${prefix}/legal?tab=bogus`, `${prefix}/legal?x=1&tab=privacy`, `${prefix}/legal?tab=privacy&tab=disclaimer`, `${prefix}/about?utm_source=mail`]);
+    await expectSameAnswers([...addresses, ...aliases, ...queried]);
   });
 
-  it('shows the home screen with 404 for unknown addresses, and a plain 404 for a missing built file', async () => {
-    await expectSameAnswers(['/nope', '/products/unknown', '/About', '/home/extra', '/about.html', '/assets/missing.js', '/assets/']);
+  it('shows the home screen with 404 for unknown addresses, in the language of their prefix, and a plain 404 for a missing built file', async () => {
+    const unknown = editions.flatMap(({ prefix }) => [`${prefix}/nope`, `${prefix}/products/unknown`, `${prefix}/About`, `${prefix}/home/extra`, `${prefix}/about.html`, `${prefix}/nope.md`]);
+    // Addresses that only look like a language's: /frx and /FR/about are the default language's.
+    const lookalikes = editions.filter(({ prefix }) => prefix).flatMap(({ prefix }) => [`${prefix}x`, `${prefix}x/about`, prefix.toUpperCase() + '/about']);
+    await expectSameAnswers([...unknown, ...lookalikes, '/assets/missing.js', '/assets/']);
   });
 
   it('redirects a trailing slash to the one address, keeping a known tab', async () => {
     const slashed = addresses.map((address) => address.replace(/(\?|$)/, '/$1'));
-    await expectSameAnswers([...slashed, '/about//', '/legal/?tab=bogus&x=1', '/nope/']);
+    const others = editions.flatMap(({ prefix }) => [`${prefix}/about//`, `${prefix}/legal/?tab=bogus&x=1`, `${prefix}/nope/`]);
+    await expectSameAnswers([...slashed, ...others]);
+  });
+
+  it('says each language in Content-Language: its pages, not-found page, Markdown and llms.txt, and nothing on a redirect', async () => {
+    for (const { prefix, language } of editions) {
+      for (const [url, status] of [[`${prefix}/about`, 200], [`${prefix}/nope`, 404], [markdownAddress(`${prefix}/about`), 200], [prefix + LLMS_TXT_PATH, 200]] as const) {
+        const answer = await fetchRaw(nginxOrigin, url);
+        expect([answer.status, answer.headers['content-language']], url).toEqual([status, language.code]);
+        if (url.endsWith('/nope')) expect(answer.body.toString(), url).toContain(`<html lang="${language.code}"`);
+      }
+      expect((await fetchRaw(nginxOrigin, `${prefix}/about/`)).headers['content-language'], `${prefix}/about/`).toBeUndefined();
+    }
+    expect((await fetchRaw(nginxOrigin, '/robots.txt')).headers['content-language']).toBeUndefined();
   });
 
   it('serves the fixed documents and built files with their content types', async () => {
-    const documents = fixedDocuments({ ...fillSite(site, siteContent), site, assets: assets.urls }).map((doc) => doc.path);
+    const documents = fixedDocuments({ ...filled, site, assets: assets.urls }).map((doc) => doc.path);
     await expectSameAnswers([...documents, ...assets.files.map((file) => file.url)]);
   });
 });
