@@ -25,11 +25,9 @@ import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
-import { siteRoutes } from '../shared/routes.ts';
-import type { Content } from '../content/schema.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { throwingRoute } from '../tools/harness.ts';
+import { throwingRoute, withThrowingRoute } from '../tools/harness.ts';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 200);
@@ -213,12 +211,7 @@ async function phaseSigterm(): Promise<void> {
 }
 
 async function phaseThrowingRoute(): Promise<void> {
-  // Each language's throwing page is made from that language's first page, so its words match the share image the build drew for it.
-  const withThrowing = (content: Content) => {
-    const table = siteRoutes(content);
-    return [...table, { ...table[0]!, path: throwingRoute.path, screen: throwingRoute.screen }];
-  };
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: withThrowing });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: withThrowingRoute });
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;

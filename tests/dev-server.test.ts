@@ -17,10 +17,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../tools/harness.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
-import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { cspDirectives, testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
+import { cspDirectives, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 /** The CSP of production as it is today, hashes as #: the dev server must not need it loosened. */
@@ -48,7 +47,7 @@ describe('nothing of the dev server in production', () => {
   });
 
   it('the error screen names none either', async () => {
-    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
+    const app = testApp({ routes: withThrowingRoute, config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).not.toContain('__dev');
     expect(res.text).not.toContain('<pre');
@@ -81,7 +80,7 @@ describe('nothing of the dev server in production', () => {
 
 describe('the error screen in development', () => {
   it('shows the stack in the source and loads the dev client, so a saved fix brings the page back', async () => {
-    const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv: 'development', trustProxy: () => false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
+    const app = testApp({ routes: withThrowingRoute, config: { nodeEnv: 'development', trustProxy: () => false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
     expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at .*tools/harness\\.ts:\\d+:\\d+`));

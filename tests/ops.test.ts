@@ -8,10 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readConfig, type Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
-import { siteRoutes, type Route } from '../shared/routes.ts';
+import type { Route } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 /** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
 function capturedLogger(level: Config['logLevel'] = 'info') {
@@ -161,7 +161,7 @@ describe('rendering at start-up', () => {
 describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
     const errors = capturedLogger('error');
-    const failing = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], logger: errors.logger });
+    const failing = testApp({ routes: withThrowingRoute, logger: errors.logger });
     await failing.prepared;
     // Pre-rendering at start-up failed first, and said so.
     expect(errors.lines[0]).toMatchObject({ level: 'error', err: { message: THROWN_MESSAGE } });

@@ -10,9 +10,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../shared/paths.ts';
-import { siteRoutes, type Route } from '../shared/routes.ts';
+import type { Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, cspDirectives, testApp, THROWN_MESSAGE, throwingRoute, filledRoutes as routes, type SiteUnderTest } from './helpers.ts';
+import { content, cspDirectives, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute, filledRoutes as routes, type SiteUnderTest } from './helpers.ts';
 import { categoryPageLists, footerHolds, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
 
 const app = testApp();
@@ -138,7 +138,7 @@ describe('trailing slashes', () => {
 
 describe('errors while rendering', () => {
   const withBoom = (nodeEnv: 'test' | 'production') =>
-    testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
+    testApp({ routes: withThrowingRoute, config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
 
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);

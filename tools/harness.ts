@@ -12,7 +12,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { siteContent } from '../content/index.ts';
-import { fillSite, type Route, type RouteDraft } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
+import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -109,13 +110,22 @@ export const routes: readonly Route[] = fillSite(defaultSite, siteContent).route
 export const THROWN_MESSAGE = 'The widget fell over';
 
 /** A route whose screen throws: what the error handler and the fallback screen are tested with. */
-export const throwingRoute: RouteDraft = {
-  ...routes[0]!,
+export const throwingRoute = {
   path: '/boom',
   screen: () => {
     throw new Error(THROWN_MESSAGE);
   },
-};
+} as const;
+
+/**
+ * The site's table with the throwing route added, in each language made
+ * from that language's first page: its words are then those of the share
+ * image the build drew for it, which the server compares at start-up.
+ */
+export function withThrowingRoute(content: Content): RouteDraft[] {
+  const table = siteRoutes(content);
+  return [...table, { ...table[0]!, ...throwingRoute }];
+}
 
 // --- nginx -------------------------------------------------------------------
 
