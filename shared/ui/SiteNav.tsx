@@ -95,7 +95,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
           <a className="nav-link" href={homeHref} aria-current={homeActive ? 'page' : undefined}>
             {labels.home}
           </a>
-          <Languages languages={languages} label={labels.language} className="languages languages--bar" />
+          <Languages languages={languages} label={labels.language} className="languages languages--bar" landmark={false} />
           <button
             ref={drawerRef}
             type="button"
@@ -150,27 +150,37 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
             })}
           </ul>
         </nav>
-        <Languages languages={languages} label={labels.language} className="languages languages--menu" />
+        <Languages languages={languages} label={labels.language} className="languages languages--menu" landmark />
       </div>
     </>
   );
 }
 
-/** The language switcher: plain links, so it works without a script; each name in its own language. */
-function Languages({ languages, label, className }: { languages: LanguageChoice[]; label: string; className: string }) {
+/**
+ * The language switcher: plain links, so it works without a script; each
+ * name in its own language. In the bar it is a named list inside the primary
+ * navigation; in the menu, a navigation of its own (one landmark of that
+ * name per page).
+ */
+function Languages({ languages, label, className, landmark }: { languages: LanguageChoice[]; label: string; className: string; landmark: boolean }) {
   if (languages.length < 2) return null;
-  return (
+  const list = (
+    <ul className={landmark ? undefined : className} aria-label={landmark ? undefined : label}>
+      {languages.map((language) => (
+        <li key={language.code}>
+          <a href={language.href} lang={language.code} hrefLang={language.code} aria-current={language.current ? 'page' : undefined}>
+            {language.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  return landmark ? (
     <nav className={className} aria-label={label}>
-      <ul>
-        {languages.map((language) => (
-          <li key={language.code}>
-            <a href={language.href} lang={language.code} hrefLang={language.code} aria-current={language.current ? 'page' : undefined}>
-              {language.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {list}
     </nav>
+  ) : (
+    list
   );
 }
 
