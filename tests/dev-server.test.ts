@@ -174,11 +174,11 @@ describe('npm run dev', () => {
   });
 
   it('stops on a content problem with one line per problem, shows the same line in the page, and answers again when the fix is saved, in the same run', async () => {
-    const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.yaml`);
+    const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.en.yaml`);
     const original = readFileSync(file, 'utf8');
     const printed = dev.output().length;
     await saveContent(dev, file, original.replace(/^subtitle: .+$/m, 'subtitle: ""'));
-    const line = `content/words/categories/${categories[0]!.id}.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
+    const line = `content/words/categories/${categories[0]!.id}.en.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
     expect(dev.output().slice(printed)).toContain(`content: ${line}\n`);
     expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
     const page = await request(dev.origin).get('/home').expect(500);
