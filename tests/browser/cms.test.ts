@@ -2,7 +2,8 @@
  * The browser editor in `npm run dev`, in Chromium, on a throw-away copy of
  * the project, doing what the owners of the words do: change a subtitle and
  * publish; change the French subtitle beside the English one, and see the
- * French page in the preview; add a category with a picture uploaded in its
+ * French page in the preview; open a single file from its collection's
+ * list; add a category with a picture uploaded in its
  * field; upload pictures under Media; try to save what the site would
  * refuse; open the editor while a file is broken and fix it there; close the
  * tab on unsaved work and find it again. Each time: what the file holds, and
@@ -183,6 +184,18 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await field(admin, 'Intro').fill('Des tissus choisis pour vous, ce matin.');
     await preview.getByText('Des tissus choisis pour vous, ce matin.').waitFor({ timeout: SLOW });
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-preview-french', 1280) });
+    expect(unexpected(problems)).toEqual([]);
+    await admin.close();
+  });
+
+  it('lists a single file once in its collection, whatever its languages, and opens it in English and French', async () => {
+    const { admin, problems } = await openEditor('#/collections/about', (page) => page.locator('a[href="#/collections/about/entries/about"]'));
+    // One entry among the files of content/words, each of which is there in three languages.
+    await expect.poll(() => admin.locator('a[href^="#/collections/about/entries/"]').count()).toBe(1);
+    await admin.locator('a[href="#/collections/about/entries/about"]').click();
+    const [english, french] = ['en', 'fr'].map((code) => parse(file(`content/words/about.${code}.yaml`)) as { lead: string });
+    await field(admin, 'Lead').waitFor({ timeout: SLOW });
+    expect([await field(admin, 'Lead').inputValue(), await admin.getByLabel('Lead', { exact: true }).nth(1).inputValue()]).toEqual([english!.lead, french!.lead]);
     expect(unexpected(problems)).toEqual([]);
     await admin.close();
   });
