@@ -3,7 +3,8 @@
  * drives a tab): the reload channel and the dev client are same-origin and
  * live under /__dev/, the CSP is production's, a save of code starts a new
  * run (a client change rebuilds the bundle), a save of the words makes the
- * site again in the same run, a content problem stops it, a site that
+ * site again in the same run (a language added builds the editor again), a
+ * content problem stops it, a site that
  * cannot start says why. And none of it in production: not in the
  * HTML, not at /__dev/, not in the build, not in the CSP.
  */
@@ -185,6 +186,25 @@ describe('npm run dev', () => {
     expect(page.text).toContain(line);
     await saveContent(dev, file, original);
     await request(dev.origin).get('/home').expect(200);
+  });
+
+  it('builds the editor with the languages of languages.yaml, and again once one is added there, in the same run', async () => {
+    const file = join(sandbox.root, 'content', 'words', 'languages.yaml');
+    const original = readFileSync(file, 'utf8');
+    const languages = async () => {
+      const bundle = (await request(dev.origin).get('/admin/admin.js').expect(200)).text;
+      const [, locales, fallback] = /locales:(\[[^\]]*\]),default_locale:"(\w+)"/.exec(bundle)!;
+      return { locales: JSON.parse(locales!) as string[], fallback };
+    };
+    expect(await languages()).toEqual({ locales: ['en', 'fr', 'ar'], fallback: 'en' });
+    try {
+      // The site stops on a language without its files; the editor, where they are written, does not.
+      await saveContent(dev, file, `${original}  - { code: de, name: Deutsch, direction: ltr, locale: de-DE }\n`);
+      expect(await languages()).toEqual({ locales: ['en', 'fr', 'ar', 'de'], fallback: 'en' });
+    } finally {
+      await saveContent(dev, file, original);
+    }
+    expect(await languages()).toEqual({ locales: ['en', 'fr', 'ar'], fallback: 'en' });
   });
 
   it('shows what stops the site from starting, and starts again when the fix is saved', async () => {

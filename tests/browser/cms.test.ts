@@ -3,8 +3,8 @@
  * the project, doing what the owners of the words do: change a subtitle and
  * publish; change the French subtitle beside the English one, and see the
  * French page in the preview; open a single file from its collection's
- * list; add a category with a picture uploaded in its
- * field; upload pictures under Media; try to save what the site would
+ * list; add a category with a picture uploaded in its field, and delete one
+ * written in English alone; upload pictures under Media; try to save what the site would
  * refuse; open the editor while a file is broken and fix it there; close the
  * tab on unsaved work and find it again. Each time: what the file holds, and
  * what the page shows.
@@ -242,6 +242,21 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
     expect(unexpected(problems)).toEqual([]);
     await page.close();
+    await admin.close();
+  });
+
+  it('deletes a category written in English alone: its file goes, and the translations it never had are not asked for', async () => {
+    const path = 'content/words/categories/glassware.en.yaml';
+    const order = Math.max(...content.categories.map((category) => category.order)) + 10;
+    writeFileSync(join(sandbox.root, path), file('content/words/categories/textiles.en.yaml').replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, 'slug: glassware').replace(/^title: .+$/m, 'title: Glassware'));
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(200);
+
+    const { admin, problems } = await openEditor('#/collections/categories/entries/glassware', (page) => field(page, 'Title'));
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.getByRole('button', { name: 'Delete entry' }).click();
+    await expect.poll(() => existsSync(join(sandbox.root, path)), { timeout: SLOW }).toBe(false);
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(404);
+    expect(unexpected(problems)).toEqual([]);
     await admin.close();
   });
 
