@@ -94,6 +94,14 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await preview.waitFor();
   }
 
+  /** The second language's form (French) beside the first, where Decap shows it until the preview is asked for (as a test before may have). */
+  async function showFrench(admin: Page) {
+    await admin.getByRole('button', { name: 'Writing in EN' }).waitFor({ timeout: SLOW });
+    const french = admin.getByRole('button', { name: 'Writing in FR' });
+    if (!(await french.isVisible())) await admin.getByRole('button', { name: 'Toggle i18n' }).click();
+    await french.waitFor();
+  }
+
   /** A field of the left form (the language written in, English first); with Decap's i18n the right one, the second language's, has the same label. */
   const field = (admin: Page, label: string) => admin.getByLabel(label, { exact: true }).first();
 
@@ -139,11 +147,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(await products.getByText(subtitle).count()).toBe(0);
 
     const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Subtitle'));
-    // The second language's form beside the first: Decap shows it there until the preview is asked for (as a test before did).
-    await admin.getByRole('button', { name: 'Writing in EN' }).waitFor();
-    const french = admin.getByRole('button', { name: 'Writing in FR' });
-    if (!(await french.isVisible())) await admin.getByRole('button', { name: 'Toggle i18n' }).click();
-    await french.waitFor();
+    await showFrench(admin);
     const inFrench = admin.getByLabel('Subtitle', { exact: true }).nth(1);
     expect([await field(admin, 'Subtitle').inputValue(), await inFrench.inputValue()]).toEqual([english!.subtitle, inFile!.subtitle]);
     // What is the same in every language is copied from the English, not written again.
@@ -194,7 +198,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => admin.locator('a[href^="#/collections/about/entries/"]').count()).toBe(1);
     await admin.locator('a[href="#/collections/about/entries/about"]').click();
     const [english, french] = ['en', 'fr'].map((code) => parse(file(`content/words/about.${code}.yaml`)) as { lead: string });
-    await field(admin, 'Lead').waitFor({ timeout: SLOW });
+    await showFrench(admin);
     expect([await field(admin, 'Lead').inputValue(), await admin.getByLabel('Lead', { exact: true }).nth(1).inputValue()]).toEqual([english!.lead, french!.lead]);
     expect(unexpected(problems)).toEqual([]);
     await admin.close();
