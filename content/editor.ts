@@ -2,14 +2,18 @@
  * The browser editor's collections (Decap CMS), generated from the same
  * JSON Schemas the YAML language server checks the files with
  * (json-schemas.ts): one field per schema property, required as the schema
- * says, `title` and `description` as label and hint. Built into the admin
- * bundle (scripts/admin.ts); tests/cms.test.ts compares them with the
- * schemas. Decision: docs/decisions/0005-browser-editor.md.
+ * says, `title` and `description` as label and hint. Every language is
+ * edited in the same collection, side by side (Decap's i18n, its
+ * multiple_files structure: name.<code>.yaml), the languages those of
+ * languages.yaml; a field marked `same` is copied from the default language
+ * into the others. Built into the admin bundle (scripts/admin.ts);
+ * tests/cms.test.ts compares them with the schemas. Decision:
+ * docs/decisions/0005-browser-editor.md.
  */
 import { z } from 'zod';
 import { jsonSchemas } from './json-schemas.ts';
 import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';
-import { collectionName, COLLECTIONS, type CollectionKey } from './schema.ts';
+import { collectionName, COLLECTIONS, type CollectionKey, type Language } from './schema.ts';
 
 /** The part of a JSON Schema (z.toJSONSchema, draft 7) the fields are made from. */
 export interface JsonSchema {
@@ -27,6 +31,8 @@ export interface JsonSchema {
   pattern?: string;
   minimum?: number;
   minItems?: number;
+  /** `.meta({ same: true })`: every language holds the default language's value (schema.ts). */
+  same?: boolean;
 }
 
 /** The widgets the editor registers (client/admin/admin.tsx), and the only ones its fields use. */
@@ -53,6 +59,8 @@ export interface CmsField {
   choose_url?: boolean;
   buttons?: string[];
   editor_components?: string[];
+  /** In a translated collection: `true`, written in each language; `duplicate`, the default language's value, copied into the others and not editable there. */
+  i18n?: true | 'duplicate';
 }
 
 export interface CmsCollection {
@@ -70,8 +78,22 @@ export interface CmsCollection {
   create?: boolean;
   slug?: string;
   identifier_field?: string;
+  /** Entries whose field has this value only: one single file among the others of content/words. */
+  filter?: { field: string; value: string };
+  delete?: boolean;
+  /** What the list of entries shows for each. */
+  summary?: string;
+  /** Edited in every language of the editor's `i18n`. */
+  i18n?: true;
   files?: Array<{ name: string; label: string; file: string; fields: CmsField[] }>;
   fields?: CmsField[];
+}
+
+/** Decap's i18n (https://decapcms.org/docs/i18n/): every language's file beside the others, name.<code>.yaml. */
+export interface CmsI18n {
+  structure: 'multiple_files';
+  locales: string[];
+  default_locale: string;
 }
 
 /** What the admin bundle's custom formats need to know about a collection. */
@@ -86,6 +108,7 @@ export interface CmsFormat {
 }
 
 export interface CmsSetup {
+  i18n: CmsI18n;
   collections: CmsCollection[];
   formats: CmsFormat[];
   media_folder: string;
@@ -101,8 +124,8 @@ function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The one field for a schema property; throws on a kind of schema it has no widget for, naming it. */
-export function fieldFor(name: string, node: JsonSchema, required: boolean, where = name): CmsField {
+/** The one field for a schema property, with its `i18n` in a translated collection; throws on a kind of schema it has no widget for, naming it. */
+export function fieldFor(name: string, node: JsonSchema, required: boolean, where = name, translated = false): CmsField {
   const nullable = node.anyOf?.length === 2 && node.anyOf.some((option) => option.type === 'null');
   const schema = nullable ? { ...node.anyOf!.find((option) => option.type !== 'null')!, title: node.title, description: node.description } : node;
   const base = {
@@ -110,6 +133,7 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
     label: schema.title ?? labelOf(name),
     ...(required && !nullable ? {} : { required: false }),
     ...(schema.description && { hint: schema.description }),
+    ...(translated && { i18n: node.same ? ('duplicate' as const) : (true as const) }),
   };
   if (schema.const !== undefined) return { ...base, widget: 'select', options: [String(schema.const)], default: schema.const };
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
@@ -128,61 +152,84 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
       const items = schema.items ?? {};
       const min = schema.minItems !== undefined && { min: schema.minItems };
       if (items.enum) return { ...base, widget: 'select', multiple: true, options: items.enum.map(String), ...min };
-      if (items.type === 'object') return { ...base, widget: 'list', ...min, fields: fieldsOf(items, where) };
-      return { ...base, widget: 'list', ...min, summary: `{{fields.${name}}}`, field: fieldFor(name, items, true, `${where}[]`) };
+      if (items.type === 'object') return { ...base, widget: 'list', ...min, fields: fieldsOf(items, where, translated) };
+      return { ...base, widget: 'list', ...min, summary: `{{fields.${name}}}`, field: fieldFor(name, items, true, `${where}[]`, translated) };
     }
     case 'object':
-      return { ...base, widget: 'object', fields: fieldsOf(schema, where) };
+      // Decap reads an object's i18n from each of its fields (a picture's file copied, its description translated).
+      return { ...base, widget: 'object', fields: fieldsOf(schema, where, translated) };
     default:
       throw new Error(`${where}: no editor field for a schema of type ${JSON.stringify(schema.type ?? schema)}`);
   }
 }
 
 /** One field per property of an object schema, in its order. */
-export function fieldsOf(schema: JsonSchema, where = ''): CmsField[] {
+export function fieldsOf(schema: JsonSchema, where = '', translated = false): CmsField[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, node]) => fieldFor(name, node, required.has(name), where ? `${where}.${name}` : name));
+  return Object.entries(schema.properties ?? {}).map(([name, node]) => fieldFor(name, node, required.has(name), where ? `${where}.${name}` : name, translated));
 }
 
-/** The collections, their formats and the media folder, from the JSON Schemas of shared/content/schemas. */
-export function cmsSetup(schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
+/**
+ * The field the formats fill with the name of the schema a file's first line
+ * names (`…schemas/home.json`: home), a name no schema property can have:
+ * the collection of a single file of content/words lists, of that folder's
+ * files, those that follow its schema (client/admin/formats.ts).
+ */
+export const SCHEMA_FIELD = '$schema';
+
+/**
+ * The collections, their formats and the media folder, from the JSON Schemas
+ * of shared/content/schemas, in the languages of languages.yaml (the default
+ * first: readLanguages). Decap edits a file collection's languages in one
+ * file only (single_file), so each single file is a folder collection of
+ * content/words whose entries are filtered to its own: every collection but
+ * languages.yaml's, which is written once, has the same side-by-side
+ * editing and files name.<code>.yaml.
+ */
+export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
+  const [first] = languages;
+  if (!first) throw new Error('The editor needs at least one language');
   const collections: CmsCollection[] = [];
   const formats: CmsFormat[] = [];
   for (const [key, collection] of Object.entries(COLLECTIONS) as Array<[CollectionKey, (typeof COLLECTIONS)[CollectionKey]]>) {
     const name = collectionName(key);
     const schema = JSON.parse(schemas[key]) as JsonSchema;
+    const translated = !('untranslated' in collection);
     const markdown = collection.format === 'markdown';
-    const extension = markdown ? 'md' : 'yaml';
-    const fields = fieldsOf(schema, name);
-    if (markdown) fields.push({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [] });
+    const extension: CmsCollection['extension'] = markdown ? 'md' : 'yaml';
+    const fields = fieldsOf(schema, name, translated);
+    if (markdown) fields.push({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [], ...(translated && { i18n: true as const }) });
     const nullable = Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.anyOf?.some((option) => option.type === 'null') ? [field] : []));
     const format = `${markdown ? 'frontmatter' : 'yaml'}-${name}`;
     // The first line is the same for every file of a folder; a file's own is computed from where it is.
     const path = 'file' in collection ? `${WORDS_FOLDER}/${collection.file}` : `${WORDS_FOLDER}/${collection.folder}/entry.${extension}`;
     formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable });
-    if ('file' in collection) {
+    const common = { name, key, label: collection.label, format, extension };
+    if (!translated) {
       // Decap sets the format per collection, and a format is not told which file it writes: so one
       // collection per file, each with its own schema line (docs/decisions/0005-browser-editor.md).
-      collections.push({ name, key, label: collection.label, format, extension, files: [{ name, label: collection.label, file: path, fields }] });
+      collections.push({ ...common, files: [{ name, label: collection.label, file: path, fields }] });
+    } else if ('file' in collection) {
+      // Its entry's name is the file's, before the language (home.en.yaml: home); it is there, and stays.
+      const filter = { field: SCHEMA_FIELD, value: name };
+      collections.push({ ...common, folder: WORDS_FOLDER, filter, create: false, delete: false, summary: collection.label, i18n: true, fields });
     } else {
       collections.push({
-        name,
-        key,
-        label: collection.label,
+        ...common,
         label_singular: collection.one,
-        format,
-        extension,
         folder: `${WORDS_FOLDER}/${collection.folder}`,
         create: true,
         identifier_field: 'title',
         // A category's file is named after its address; a document or a page after its title.
         slug: 'slug' in (schema.properties ?? {}) ? '{{fields.slug}}' : '{{slug}}',
+        i18n: true,
         fields,
       });
     }
   }
+  const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.
-  return { collections, formats, media_folder: ART_FOLDER, public_folder: '' };
+  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '' };
 }
 
 /**
@@ -212,6 +259,7 @@ const cmsField: z.ZodType<CmsField> = z.lazy(() =>
     choose_url: z.boolean().optional(),
     buttons: z.array(z.string()).optional(),
     editor_components: z.array(z.string()).optional(),
+    i18n: z.union([z.literal(true), z.literal('duplicate')]).optional(),
   }),
 );
 
@@ -229,6 +277,12 @@ const cmsConfig = z.strictObject({
   ])),
   // Drafts, reviewed and published as pull requests (https://decapcms.org/docs/editorial-workflows/).
   publish_mode: z.optional(z.literal('editorial_workflow')),
+  i18n: z.strictObject({
+    structure: z.literal('multiple_files'),
+    // Decap's own limits on a locale's name.
+    locales: z.array(z.string().regex(/^[a-zA-Z-_]{2,10}$/)).min(1),
+    default_locale: z.string(),
+  }),
   media_folder: z.string().min(1),
   public_folder: z.string(),
   collections: uniquelyNamed(
@@ -243,6 +297,10 @@ const cmsConfig = z.strictObject({
       create: z.boolean().optional(),
       slug: z.string().optional(),
       identifier_field: z.string().optional(),
+      filter: z.strictObject({ field: z.string().min(1), value: z.string().min(1) }).optional(),
+      delete: z.boolean().optional(),
+      summary: z.string().optional(),
+      i18n: z.literal(true).optional(),
       files: uniquelyNamed(z.strictObject({ name: z.string(), label: z.string().min(1), file: z.string().min(1), fields: uniquelyNamed(cmsField) })).optional(),
       fields: uniquelyNamed(cmsField).optional(),
     }),
@@ -256,6 +314,9 @@ export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: un
   for (const collection of config.collections) {
     if (!formats.some((format) => format.name === collection.format)) problems.push(`collections.${collection.name}.format: no format is named "${collection.format}"`);
     if (!collection.folder === !collection.files) problems.push(`collections.${collection.name}: a collection has a folder or files, one of the two`);
+    // Decap refuses it at start: it edits a file collection's languages in one file only (single_file).
+    if (collection.i18n && collection.files) problems.push(`collections.${collection.name}.i18n: Decap edits the languages of a file collection in one file, not in name.<code>.yaml beside it`);
   }
+  if (config.i18n && !config.i18n.locales.includes(config.i18n.default_locale)) problems.push(`i18n.default_locale: "${config.i18n.default_locale}" is not one of the locales`);
   return problems;
 }

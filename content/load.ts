@@ -159,7 +159,10 @@ export function checkContent({ files, art }: CheckInput): Checked {
     if (!code || code === first.code) continue;
     const original = entries.get(keyOf({ ...entry.ref, language: first.code }));
     if (!original) {
-      if (entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages') problems.push(entry.at([], `translates nothing: there is no ${pathOf({ ...entry.ref, language: first.code })}`));
+      // An original that is there but has mistakes of its own is named by them: its translations are checked once it reads.
+      const path = pathOf({ ...entry.ref, language: first.code });
+      const folder = entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages';
+      if (folder && !files.some((file) => file.path === path)) problems.push(entry.at([], `translates nothing: there is no ${path}`));
       continue;
     }
     problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry));
@@ -203,8 +206,6 @@ function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], problem
   const before = problems.length;
   const listed = listing.data.languages;
   listed.forEach((language, index) => {
-    const earlier = listed.findIndex((other) => other.code === language.code);
-    if (earlier !== index) problems.push(listing.at(['languages', index, 'code'], `${language.code} is listed twice`));
     for (const key of ['home', 'hours', 'labels'] as const) {
       const ref = { collection: key, id: key, language: language.code };
       if (!all.some((entry) => entry.ref.collection === key && entry.ref.language === language.code)) {
@@ -212,14 +213,37 @@ function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], problem
       }
     }
   });
-  const fallback = listed.findIndex((language) => language.code === listing.data.default);
-  if (fallback === -1) problems.push(listing.at(['default'], `"${listing.data.default}" is not one of the languages listed below`));
   for (const entry of all) {
     const code = entry.ref.language;
     if (code && !listed.some((language) => language.code === code)) problems.push(entry.at([], `${code} is not a language of ${pathOf(listing.ref)}: add it there, or name the file for one that is`));
   }
+  const languages = inListedOrder(listing, problems);
+  return problems.length > before ? [] : languages;
+}
+
+/** The languages of the listing, the default first; none, with its problems, when a code is listed twice or the default is not listed. */
+function inListedOrder(listing: Entry<'languages'>, problems: string[]): Language[] {
+  const before = problems.length;
+  const listed = listing.data.languages;
+  listed.forEach((language, index) => {
+    if (listed.findIndex((other) => other.code === language.code) !== index) problems.push(listing.at(['languages', index, 'code'], `${language.code} is listed twice`));
+  });
+  const fallback = listed.findIndex((language) => language.code === listing.data.default);
+  if (fallback === -1) problems.push(listing.at(['default'], `"${listing.data.default}" is not one of the languages listed below`));
   if (problems.length > before) return [];
   return [listed[fallback]!, ...listed.filter((_, index) => index !== fallback)];
+}
+
+/**
+ * The languages languages.yaml lists, the default first, read from that file
+ * alone: the browser editor's languages are made from it when the editor is
+ * built, whatever state the other files are in. Its problems, one line each,
+ * when it lists none that can be used.
+ */
+export function listedLanguages(file: SourceFile): { languages: Language[]; problems: string[] } {
+  const problems: string[] = [];
+  const listing = readEntry({ collection: 'languages', id: 'languages' }, file, problems);
+  return { languages: listing ? inListedOrder(listing, problems) : [], problems };
 }
 
 /** What a file of content/words that no collection holds should be instead. */

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { ART_FOLDER, checkContent, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
+import { ART_FOLDER, checkContent, ContentError, listedLanguages, pathOf, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
+import type { Language } from './schema.ts';
 
 /** The repository this module is in. */
 export const REPO_ROOT = join(import.meta.dirname, '..');
@@ -32,4 +33,19 @@ export function readSources(root = REPO_ROOT): { files: SourceFile[]; art: Map<s
 /** The content under `root`, checked. */
 export function readContent(root = REPO_ROOT): Checked {
   return checkContent(readSources(root));
+}
+
+/** The languages content/words/languages.yaml lists under `root`, the default first, read from that file alone (listedLanguages); a mistake in it is thrown, one line each. */
+export function readLanguages(root = REPO_ROOT): Language[] {
+  const path = pathOf({ collection: 'languages', id: 'languages' });
+  let text: string;
+  try {
+    text = readFileSync(join(root, path), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new ContentError([`${path}:1:1: the file is missing`]);
+  }
+  const { languages, problems } = listedLanguages({ path, text });
+  if (problems.length > 0) throw new ContentError(problems);
+  return languages;
 }

@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { AdminSetup } from '../client/admin/setup.ts';
 import { cmsConfigProblems, cmsSetup } from '../content/editor.ts';
+import { readLanguages } from '../content/read.ts';
 import { ADMIN_PATH } from '../server/admin-paths.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import { SHARE_FONTS } from '../shared/share-image-layout.ts';
@@ -59,13 +60,14 @@ const harfbuzzInBrowser: esbuild.Plugin = {
   },
 };
 
-export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, clientDir = join(root, 'dist', 'client')): Promise<AdminFiles> {
+/** The editor's files, for the site's built client in `clientDir` and the languages content/words/languages.yaml under `contentRoot` lists now (the editor's are the build's). */
+export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, clientDir = join(root, 'dist', 'client'), contentRoot = root): Promise<AdminFiles> {
   // The preview draws with the site's stylesheet, and the editor's own origin serves nothing of the site: it is one of the editor's files.
   const stylesheet = manifest.files['styles.css']!.url;
   const assets = { ...Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])), 'styles.css': `${ADMIN_PATH}/${basename(stylesheet)}` };
-  const setup: AdminSetup = { ...cmsSetup(), site, assets };
-  const { collections, media_folder, public_folder, formats } = setup;
-  const problems = cmsConfigProblems({ collections, media_folder, public_folder }, formats);
+  const setup: AdminSetup = { ...cmsSetup(readLanguages(contentRoot)), site, assets };
+  const { i18n, collections, media_folder, public_folder, formats } = setup;
+  const problems = cmsConfigProblems({ i18n, collections, media_folder, public_folder }, formats);
   if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
   const setupAsData: esbuild.Plugin = {
     name: 'admin-setup-as-data',

@@ -1,9 +1,10 @@
 /**
  * The browser editor (docs/decisions/0005-browser-editor.md): its fields
- * follow the content schemas, the files it writes load, its configuration is
- * checked when it is built, and the server serves it only when an operator
- * turns it on, on an origin of its own, with a CSP of its own. Its local
- * backend's guard: tests/local-backend.test.ts.
+ * follow the content schemas, every language in the same collections, side
+ * by side, the files it writes load, its configuration is checked when it is
+ * built, and the server serves it only when an operator turns it on, on an
+ * origin of its own, with a CSP of its own. Its local backend's guard:
+ * tests/local-backend.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -14,10 +15,11 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
 import { completed, previewContext } from '../client/admin/preview.tsx';
-import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, type CmsField, type JsonSchema } from '../content/editor.ts';
-import { legal, content as siteContent } from '../content/index.ts';
+import { toWrite } from '../client/admin/repository.ts';
+import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
-import { entryOf, schemaLine } from '../content/load.ts';
+import { entryOf, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
 import { readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
@@ -26,8 +28,9 @@ import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubConfig } from '../server/ad
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, testApp } from './helpers.ts';
 
-const setup = cmsSetup();
+const setup = cmsSetup(siteContent.languages);
 const schemas = jsonSchemas();
+const [english, french] = siteContent.editions;
 
 /** The fields of a collection, wherever Decap keeps them (a folder's, or its one file's). */
 function fieldsOf(name: CollectionKey): CmsField[] {
@@ -72,23 +75,81 @@ describe('the editor’s collections', () => {
 
   it('Markdown bodies offer only what the content check accepts: no images, code, quotes or editor components', () => {
     for (const name of ['legal', 'pages'] as const) {
-      expect(fieldsOf(name).at(-1)).toEqual({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [] });
+      expect(fieldsOf(name).at(-1)).toEqual({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [], i18n: true });
     }
     expect(MARKDOWN_BUTTONS.join(' ')).not.toMatch(/image|code|quote|heading-one/);
   });
 
-  it('folders are the content folders, and art goes to client/assets/art', () => {
+  it('folders are the content folders, a single file is its own among those of content/words, and art goes to content/art', () => {
     expect(setup.collections.find((collection) => collection.name === 'categories')).toMatchObject({ folder: 'content/words/categories', extension: 'yaml', format: 'yaml-categories' });
     expect(setup.collections.find((collection) => collection.name === 'legal')).toMatchObject({ folder: 'content/words/legal', extension: 'md' });
-    expect(setup.collections.find((collection) => collection.name === 'home')?.files?.[0]?.file).toBe('content/words/home.yaml');
-    expect(setup.collections.find((collection) => collection.name === 'legal-page')?.files?.[0]?.file).toBe('content/words/legal-page.yaml');
+    expect(setup.collections.find((collection) => collection.name === 'home')).toMatchObject({ folder: 'content/words', filter: { field: SCHEMA_FIELD, value: 'home' }, create: false, delete: false });
+    expect(setup.collections.find((collection) => collection.name === 'legal-page')).toMatchObject({ folder: 'content/words', filter: { field: SCHEMA_FIELD, value: 'legal-page' } });
+    expect(setup.collections.find((collection) => collection.name === 'languages')?.files?.[0]?.file).toBe('content/words/languages.yaml');
     expect(setup.media_folder).toBe('content/art');
+  });
+
+  it('lists each single file of content/words in its own collection, and in no other', () => {
+    const single = readSources().files.filter(({ path }) => path.split('/').length === 3);
+    for (const collection of setup.collections.filter((candidate) => candidate.folder === WORDS_FOLDER)) {
+      const format = formatter(setup.formats.find((candidate) => candidate.name === collection.format)!);
+      const listed = single.filter(({ text }) => format.fromFile(text)[collection.filter!.field] === collection.filter!.value).map(({ path }) => path);
+      expect(listed, collection.name).toEqual(single.filter(({ path }) => entryOf(path)?.collection === collection.key).map(({ path }) => path));
+      expect(listed.length, collection.name).toBe(siteContent.languages.length);
+    }
+  });
+});
+
+/** Each property of a schema, recursively, as "path: how the editor writes it in each language": `duplicate` for a `same` field, `true` for the others; `none` in a collection written once. */
+function i18nOfSchema(schema: JsonSchema, translated: boolean, path = ''): string[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, node]) => {
+    const own = `${path}${name}: ${translated ? (node.same ? 'duplicate' : 'true') : 'none'}`;
+    const items = node.type === 'array' && node.items?.type === 'object' ? i18nOfSchema(node.items, translated, `${path}${name}[].`) : [];
+    const nested = node.type === 'object' ? i18nOfSchema(node, translated, `${path}${name}.`) : [];
+    return [own, ...items, ...nested];
+  });
+}
+function i18nOfFields(fields: readonly CmsField[], path = ''): string[] {
+  return fields.flatMap((field) => [`${path}${field.name}: ${String(field.i18n ?? 'none')}`, ...(field.fields ? i18nOfFields(field.fields, `${path}${field.name}${field.widget === 'list' ? '[]' : ''}.`) : [])]);
+}
+
+describe('every language in the same collections, side by side', () => {
+  it('edits the languages of languages.yaml, the default first, each in files name.<code>.yaml beside the others', () => {
+    const codes = siteContent.languages.map((language) => language.code);
+    expect(codes).toEqual(['en', 'fr', 'ar']);
+    expect(setup.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: 'en' });
+    // A language added is one line of languages.yaml: its code is a locale of the editor.
+    expect(cmsSetup([...siteContent.languages, { code: 'de' }]).i18n.locales).toEqual([...codes, 'de']);
+  });
+
+  it('reads the languages from languages.yaml alone, the default first whatever its place, and says what is wrong with it in the build’s lines', () => {
+    const path = pathOf({ collection: 'languages', id: 'languages' });
+    const text = readSources().files.find((file) => file.path === path)!.text;
+    expect(listedLanguages({ path, text: text.replace('default: en', 'default: fr') }).languages.map((language) => language.code)).toEqual(['fr', 'en', 'ar']);
+    expect(listedLanguages({ path, text: text.replace('default: en', 'default: de') }).problems).toEqual([expect.stringMatching(/^content\/words\/languages\.yaml:\d+:\d+: default: "de" is not one of the languages listed below$/)]);
+    expect(listedLanguages({ path, text: text.replace('code: ar', 'code: fr') }).problems).toEqual([expect.stringMatching(/^content\/words\/languages\.yaml:\d+:\d+: languages\[2\]\.code: fr is listed twice$/)]);
+  });
+
+  it.each(Object.keys(COLLECTIONS) as CollectionKey[])('%s: each field copied from the default language where the schema says `same`, written in each language otherwise; languages.yaml written once', (name) => {
+    const translated = name !== 'languages';
+    const collection = setup.collections.find((candidate) => candidate.key === name)!;
+    expect(collection.i18n).toBe(translated ? true : undefined);
+    const fields = fieldsOf(name).filter((field) => field.name !== 'body');
+    expect(i18nOfFields(fields)).toEqual(i18nOfSchema(JSON.parse(schemas[name]) as JsonSchema, translated));
+  });
+
+  it('copies a category’s order, address and picture into its translations, and leaves its words and the picture’s description to translate', () => {
+    const fields = fieldsOf('categories');
+    const i18n = (name: string) => fields.find((field) => field.name === name)!.i18n;
+    expect([i18n('order'), i18n('slug'), i18n('title'), i18n('subtitle')]).toEqual(['duplicate', 'duplicate', true, true]);
+    expect(fields.find((field) => field.name === 'image')!.fields!.map((field) => [field.name, field.i18n])).toEqual([['file', 'duplicate'], ['alt', true]]);
+    expect(fieldsOf('legal').at(-1)).toMatchObject({ name: 'body', i18n: true });
   });
 });
 
 describe('the editor’s configuration, checked when it is built (Decap’s own check would need eval)', () => {
-  const { collections, media_folder, public_folder, formats } = setup;
-  const config = { collections, media_folder, public_folder };
+  const { i18n, collections, media_folder, public_folder, formats } = setup;
+  const config = { i18n, collections, media_folder, public_folder };
 
   it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
     expect(cmsConfigProblems(config, formats)).toEqual([]);
@@ -102,6 +163,9 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
 
   it.each<[string, (copy: typeof config) => void, string]>([
     ['a field named twice', (copy) => copy.collections[0]!.fields!.push({ ...copy.collections[0]!.fields![0]! }), 'is named twice'],
+    ['languages in one file of a file collection, which Decap cannot write as name.<code>.yaml', (copy) => Object.assign(copy.collections.find((collection) => collection.files)!, { i18n: true }), 'collections.languages.i18n'],
+    ['a default language that is not one of the languages', (copy) => (copy.i18n.default_locale = 'de'), 'i18n.default_locale'],
+    ['a structure other than name.<code>.yaml', (copy) => Object.assign(copy.i18n, { structure: 'multiple_folders' }), 'i18n.structure'],
     ['a widget the editor does not register', (copy) => (copy.collections[0]!.fields![0]!.widget = 'datetime' as 'string'), 'widget'],
     ['a format no one registers', (copy) => (copy.collections[0]!.format = 'toml-frontmatter'), 'no format is named "toml-frontmatter"'],
     ['an option Decap does not know', (copy) => Object.assign(copy.collections[0]!, { sortable_fields: ['title'] }), 'sortable_fields'],
@@ -120,17 +184,62 @@ describe('the editor’s preview', () => {
   it('draws a legal document as the site does, its text as typed, placeholders filled', () => {
     const terms = legal.find((doc) => doc.id === 'terms')!;
     const data = completed(fields('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
-    const html = renderToString(createElement(Page, { ctx: previewContext(siteContent, 'legal', 'terms', data, defaultSite, asset) }));
+    const html = renderToString(createElement(Page, { ctx: previewContext(siteContent, 'en', 'legal', 'terms', data, defaultSite, asset) }));
     expect(html).toContain(`Typed just now by ${defaultSite.brandName}.`);
     expect(html).toContain('<h3>A new section</h3>');
     expect(html).toContain('site-footer');
   });
 
-  it('draws a new, empty entry of each folder without throwing', () => {
-    for (const name of ['categories', 'legal', 'pages'] as const) {
-      const ctx = previewContext(siteContent, name, '', completed(fields(name), {}), defaultSite, asset);
-      expect(() => renderToString(createElement(Page, { ctx })), name).not.toThrow();
+  it('draws a new, empty entry of each folder without throwing, in every language', () => {
+    for (const language of siteContent.languages) {
+      for (const name of ['categories', 'legal', 'pages'] as const) {
+        const ctx = previewContext(siteContent, language.code, name, '', completed(fields(name), {}), defaultSite, asset);
+        expect(() => renderToString(createElement(Page, { ctx })), `${language.code} ${name}`).not.toThrow();
+      }
     }
+  });
+
+  it('draws a translation in its language, at its address, among that language’s pages, and leaves the other languages as they are', () => {
+    const textiles = french!.categories.find((category) => category.id === 'textiles')!;
+    const ctx = previewContext(siteContent, 'fr', 'categories', 'textiles', completed(fields('categories'), { ...textiles, intro: 'Tissée à la main, ce matin' }), defaultSite, asset);
+    expect([ctx.content.language.code, ctx.route.path, ctx.prefix]).toEqual(['fr', '/fr/products/textiles', '/fr']);
+    const html = renderToString(createElement(Page, { ctx }));
+    expect(html).toContain('Tissée à la main, ce matin');
+    // The menu and the footer are the French ones.
+    expect(html).toContain(french!.labels.footer.heading);
+    expect(html).not.toContain(english!.labels.footer.heading);
+    const inEnglish = previewContext(siteContent, 'en', 'categories', 'textiles', completed(fields('categories'), english!.categories.find((category) => category.id === 'textiles')), defaultSite, asset);
+    expect(renderToString(createElement(Page, { ctx: inEnglish }))).not.toContain('Tissée à la main, ce matin');
+  });
+
+  it('says, rather than drawing another, when the language being edited is not one of the site’s', () => {
+    expect(() => previewContext(siteContent, 'de', 'home', 'home', completed(fields('home'), english!.home), defaultSite, asset)).toThrow('de is not a language of content/words/languages.yaml');
+    expect(() => previewContext(siteContent, undefined, 'home', 'home', completed(fields('home'), english!.home), defaultSite, asset)).toThrow('undefined is not a language');
+  });
+});
+
+describe('what a save writes of the files Decap hands over, one per language', () => {
+  const format = formatter(setup.formats.find((candidate) => candidate.name === 'yaml-categories')!);
+  const file = (code: string, data: Record<string, unknown>, slug = 'medical-supplies') => ({ path: pathOf({ collection: 'categories', id: slug, language: code }), slug, raw: format.toFile(data) });
+  const copied = { order: 9, slug: 'medical-supplies', image: { file: 'textiles.svg' } };
+  const repository = new Set(readSources().files.map((source) => source.path));
+
+  it('leaves out a new translation that holds only what Decap copied from the default language: that page is not in that language yet', () => {
+    const saved = [file('en', { ...copied, title: 'Medical Supplies' }), file('fr', copied), file('ar', { ...copied, image: { file: 'textiles.svg', alt: '' }, headings: [] })];
+    expect(toWrite(saved, repository).map((written) => written.path)).toEqual(['content/words/categories/medical-supplies.en.yaml']);
+  });
+
+  it('writes a new translation with a word of its own, and every translation that is there already', () => {
+    const begun = [file('en', copied), file('fr', { ...copied, image: { file: 'textiles.svg', alt: 'Un cercle sombre' } }), file('ar', { ...copied, title: 'مستلزمات طبية' })];
+    expect(toWrite(begun, repository)).toEqual(begun);
+    const there = [file('fr', { order: 5, slug: 'textiles' }, 'textiles')];
+    expect(repository.has(there[0]!.path)).toBe(true);
+    expect(toWrite(there, repository)).toEqual(there);
+  });
+
+  it('writes a translation that moves with a new address, and is not there yet, where it goes', () => {
+    const moved = { ...file('fr', { ...copied, title: 'Fournitures médicales' }), newPath: 'content/words/categories/medical-kits.fr.yaml' };
+    expect(toWrite([moved], repository)).toEqual([{ path: 'content/words/categories/medical-kits.fr.yaml', slug: 'medical-supplies', raw: moved.raw }]);
   });
 });
 

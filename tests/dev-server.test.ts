@@ -3,7 +3,8 @@
  * drives a tab): the reload channel and the dev client are same-origin and
  * live under /__dev/, the CSP is production's, a save of code starts a new
  * run (a client change rebuilds the bundle), a save of the words makes the
- * site again in the same run, a content problem stops it, a site that
+ * site again in the same run (a language added builds the editor again), a
+ * content problem stops it, a site that
  * cannot start says why. And none of it in production: not in the
  * HTML, not at /__dev/, not in the build, not in the CSP.
  */
@@ -173,17 +174,36 @@ describe('npm run dev', () => {
   });
 
   it('stops on a content problem with one line per problem, shows the same line in the page, and answers again when the fix is saved, in the same run', async () => {
-    const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.yaml`);
+    const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.en.yaml`);
     const original = readFileSync(file, 'utf8');
     const printed = dev.output().length;
     await saveContent(dev, file, original.replace(/^subtitle: .+$/m, 'subtitle: ""'));
-    const line = `content/words/categories/${categories[0]!.id}.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
+    const line = `content/words/categories/${categories[0]!.id}.en.yaml:${original.split('\n').findIndex((text) => text.startsWith('subtitle:')) + 1}:11: subtitle: is empty`;
     expect(dev.output().slice(printed)).toContain(`content: ${line}\n`);
     expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
     const page = await request(dev.origin).get('/home').expect(500);
     expect(page.text).toContain(line);
     await saveContent(dev, file, original);
     await request(dev.origin).get('/home').expect(200);
+  });
+
+  it('builds the editor with the languages of languages.yaml, and again once one is added there, in the same run', async () => {
+    const file = join(sandbox.root, 'content', 'words', 'languages.yaml');
+    const original = readFileSync(file, 'utf8');
+    const languages = async () => {
+      const bundle = (await request(dev.origin).get('/admin/admin.js').expect(200)).text;
+      const [, locales, fallback] = /locales:(\[[^\]]*\]),default_locale:"(\w+)"/.exec(bundle)!;
+      return { locales: JSON.parse(locales!) as string[], fallback };
+    };
+    expect(await languages()).toEqual({ locales: ['en', 'fr', 'ar'], fallback: 'en' });
+    try {
+      // The site stops on a language without its files; the editor, where they are written, does not.
+      await saveContent(dev, file, `${original}  - { code: de, name: Deutsch, direction: ltr, locale: de-DE }\n`);
+      expect(await languages()).toEqual({ locales: ['en', 'fr', 'ar', 'de'], fallback: 'en' });
+    } finally {
+      await saveContent(dev, file, original);
+    }
+    expect(await languages()).toEqual({ locales: ['en', 'fr', 'ar'], fallback: 'en' });
   });
 
   it('shows what stops the site from starting, and starts again when the fix is saved', async () => {

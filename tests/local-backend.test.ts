@@ -57,7 +57,11 @@ function post(body: unknown, { host = '127.0.0.1', localAddress, headers = {} }:
 
 const at = (path: string) => join(sandbox.root, path);
 const read = (path: string) => readFileSync(at(path), 'utf8');
-const TEXTILES = 'content/words/categories/textiles.yaml';
+const TEXTILES = 'content/words/categories/textiles.en.yaml';
+/** Its French translation, beside it (Decap's i18n, multiple_files). */
+const TEXTILES_FR = 'content/words/categories/textiles.fr.yaml';
+/** The category in every language, as Decap writes a field that is the same in all of them. */
+const TEXTILES_ALL = ['en', 'fr', 'ar'].map((code) => `content/words/categories/textiles.${code}.yaml`);
 
 /** Every file of the project's copy (but node_modules) and of the folder outside, with a hash of what it holds: what a refusal must leave as it was. */
 function snapshot(): Map<string, string> {
@@ -224,7 +228,7 @@ describe('what the guard lets through', () => {
     const listed = await post({ action: 'entriesByFolder', params: { folder: 'content/words/categories', extension: 'yaml', depth: 1 } });
     expect(listed.status).toBe(200);
     const paths = (listed.body as unknown as Array<{ file: { path: string } }>).map((entry) => entry.file.path);
-    expect(paths).toEqual(readdirSync(at('content/words/categories')).filter((name) => /^[a-z][\w-]*\.yaml$/.test(name) && statSync(at(`content/words/categories/${name}`)).isFile() && name !== 'alias.yaml' && name !== 'a-folder.yaml').map((name) => `content/words/categories/${name}`).sort());
+    expect(paths).toEqual(readdirSync(at('content/words/categories')).filter((name) => /^[a-z][\w-]*\.[a-z]{2,3}\.yaml$/.test(name) && statSync(at(`content/words/categories/${name}`)).isFile() && name !== 'alias.yaml' && name !== 'a-folder.yaml').map((name) => `content/words/categories/${name}`).sort());
     expect(paths).toContain(TEXTILES);
 
     make('content/art/readme.txt', 'not a picture');
@@ -234,7 +238,7 @@ describe('what the guard lets through', () => {
 
   it('never renames onto an existing entry (409), and changes nothing', async () => {
     const before = snapshot();
-    const answer = await post({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'energy-and-fuel', raw: read(TEXTILES), newPath: 'content/words/categories/energy-and-fuel.yaml' }], assets: [] } });
+    const answer = await post({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'energy-and-fuel', raw: read(TEXTILES), newPath: 'content/words/categories/energy-and-fuel.en.yaml' }], assets: [] } });
     expect(answer).toMatchObject({ status: 409, body: { error: expect.stringContaining('a rename never overwrites') } });
     expect(snapshot()).toEqual(before);
   });
@@ -261,7 +265,7 @@ describe('what the guard lets through', () => {
 
 describe('what the content check refuses, through the local backend', () => {
   const save = (path: string, raw: string) => post({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'x', raw }], assets: [] } });
-  const LEGAL = 'content/words/legal/privacy.md';
+  const LEGAL = 'content/words/legal/privacy.en.md';
 
   it('writes a content file the check accepts, and answers as Decap expects', async () => {
     const original = read(TEXTILES);
@@ -274,16 +278,39 @@ describe('what the content check refuses, through the local backend', () => {
     }
   });
 
-  it.each<[string, string, (text: string) => string, RegExp]>([
-    ['an empty subtitle', TEXTILES, (text) => text.replace(/^subtitle: .+$/m, 'subtitle: "   "'), /^content\/words\/categories\/textiles\.yaml:\d+:\d+: subtitle: is empty$/],
-    ['another category’s order', TEXTILES, (text) => text.replace(/^order: .+$/m, 'order: 1'), /^content\/words\/categories\/textiles\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.yaml$/],
-    ['raw HTML in Markdown', LEGAL, (text) => `${text}\n<script>alert(1)</script>\n`, /^content\/words\/legal\/privacy\.md:\d+:1: text: raw HTML is not allowed in the text$/],
-    ['a javascript: link', LEGAL, (text) => `${text}\n[Click](javascript:alert(1))\n`, /^content\/words\/legal\/privacy\.md:\d+:1: text: links go to addresses starting/],
-    ['a picture that is not there', TEXTILES, (text) => text.replace(/file: .+\.svg/, 'file: missing.svg'), /^content\/words\/categories\/textiles\.yaml:\d+:\d+: image\.file: content\/art\/missing\.svg is missing/],
+  it('writes every language’s file of an entry in one save, checking each against the others', async () => {
+    const paths = TEXTILES_ALL;
+    const originals = paths.map(read);
+    const picture = (text: string) => text.replace(/file: .+\.svg/, 'file: energy-and-fuel.svg');
+    try {
+      // A picture is the same in every language: a save changes it in each file.
+      const all = paths.map((path, index) => ({ path, slug: 'textiles', raw: picture(originals[index]!) }));
+      expect(await post({ action: 'persistEntry', params: { dataFiles: all, assets: [] } })).toEqual({ status: 200, body: { message: 'entry persisted' } });
+      expect(paths.map(read)).toEqual(originals.map(picture));
+      // In the English file alone, it is refused where the translations no longer follow.
+      const before = snapshot();
+      const answer = await save(TEXTILES, originals[0]!);
+      expect(answer.status).toBe(422);
+      expect(answer.body.problems).toEqual(['ar', 'fr'].map((code) => expect.stringMatching(new RegExp(`^content/words/categories/textiles\\.${code}\\.yaml:\\d+:\\d+: image\\.file: must be "textiles\\.svg", as in content/words/categories/textiles\\.en\\.yaml`))));
+      expect(snapshot()).toEqual(before);
+    } finally {
+      paths.forEach((path, index) => writeFileSync(at(path), originals[index]!));
+    }
+  });
+
+  it.each<[string, string | string[], (text: string) => string, RegExp]>([
+    ['an empty subtitle', TEXTILES, (text) => text.replace(/^subtitle: .+$/m, 'subtitle: "   "'), /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: subtitle: is empty$/],
+    ['an empty subtitle in French', TEXTILES_FR, (text) => text.replace(/^subtitle: .+$/m, 'subtitle: "   "'), /^content\/words\/categories\/textiles\.fr\.yaml:\d+:\d+: subtitle: is empty$/],
+    ['another category’s order', TEXTILES_ALL, (text) => text.replace(/^order: .+$/m, 'order: 1'), /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.en\.yaml$/],
+    ['a French order other than the English one', TEXTILES_FR, (text) => text.replace(/^order: .+$/m, 'order: 1'), /^content\/words\/categories\/textiles\.fr\.yaml:\d+:\d+: order: must be \d+, as in content\/words\/categories\/textiles\.en\.yaml: it is the same in every language$/],
+    ['raw HTML in Markdown', LEGAL, (text) => `${text}\n<script>alert(1)</script>\n`, /^content\/words\/legal\/privacy\.en\.md:\d+:1: text: raw HTML is not allowed in the text$/],
+    ['a javascript: link', LEGAL, (text) => `${text}\n[Click](javascript:alert(1))\n`, /^content\/words\/legal\/privacy\.en\.md:\d+:1: text: links go to addresses starting/],
+    ['a picture that is not there', TEXTILES_ALL, (text) => text.replace(/file: .+\.svg/, 'file: missing.svg'), /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: image\.file: content\/art\/missing\.svg is missing/],
     ['a title too long for its share image', TEXTILES, (text) => text.replace(/^title: .+$/m, 'title: Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need'), /title: .+ is too long for its share image/],
-  ])('refuses %s (422) with the build’s own lines, and writes nothing', async (_what, path, change, line) => {
+  ])('refuses %s (422) with the build’s own lines, and writes nothing', async (_what, paths, change, line) => {
     const before = snapshot();
-    const answer = await save(path, change(read(path)));
+    const dataFiles = [paths].flat().map((path) => ({ path, slug: 'x', raw: change(read(path)) }));
+    const answer = await post({ action: 'persistEntry', params: { dataFiles, assets: [] } });
     expect(answer.status).toBe(422);
     expect(answer.body.problems).toEqual([expect.stringMatching(line)]);
     expect(answer.body.error).toContain(answer.body.problems![0]);

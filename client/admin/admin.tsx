@@ -3,8 +3,9 @@
  * site's content needs (the GitHub and local backends, eight widgets, the
  * English phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
- * schemas, a format per collection that keeps the schema line, a preview
- * drawn with the site's own page, and a banner with what the check says.
+ * schemas with every language side by side, a format per collection that
+ * keeps the schema line, a preview drawn with the site's own page in the
+ * language being edited, and a banner with what the check says.
  * Which backend (the local one in `npm run dev`, GitHub in production)
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
@@ -42,11 +43,11 @@ CMS.registerLocale('en', { ...en, collection: { ...en.collection, collectionTop:
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
 for (const collection of setup.collections) {
   const format = setup.formats.find((candidate) => candidate.name === collection.format)!;
-  CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets));
+  CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets, setup.i18n.default_locale));
 }
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 
-const { collections, media_folder, public_folder } = setup;
+const { i18n, collections, media_folder, public_folder } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
-CMS.init({ config: { collections, media_folder, public_folder } as unknown as CmsConfig });
+CMS.init({ config: { i18n, collections, media_folder, public_folder } as unknown as CmsConfig });
 showBanner();

@@ -6,9 +6,11 @@
  * registerCustomFormat, so the local backend and GitHub both write it.
  * A file broken elsewhere still opens: what its YAML holds up to the mistake
  * fills the form, and the check (banner.tsx, the preview) says what is wrong.
+ * The schema the first line names is read into SCHEMA_FIELD, which the
+ * collections of the single files are filtered by, and is never written.
  */
 import { parseDocument, stringify } from 'yaml';
-import type { CmsFormat } from '../../content/editor.ts';
+import { SCHEMA_FIELD, type CmsFormat } from '../../content/editor.ts';
 import { splitFrontMatter } from '../../content/markdown.ts';
 
 type Data = Record<string, unknown>;
@@ -28,7 +30,7 @@ export function formatter(format: CmsFormat): Formatter {
       return { ...fields(split.yaml), body: split.body.replace(/^\s*\n/, '') };
     },
     toFile(data, sortedKeys = []) {
-      const { body, ...fields } = cleaned(data, format.nullable) as Data;
+      const { body, [SCHEMA_FIELD]: _schema, ...fields } = cleaned(data, format.nullable) as Data;
       // A field the form does not have (a misspelt one, from a file edited elsewhere) is one the check refuses, and the owner cannot see it to fix it: it goes.
       const known = Object.entries(fields).filter(([key]) => sortedKeys.length === 0 || sortedKeys.includes(key));
       const ordered = Object.fromEntries(known.sort(([a], [b]) => rank(sortedKeys, a) - rank(sortedKeys, b)));
@@ -39,16 +41,21 @@ export function formatter(format: CmsFormat): Formatter {
   };
 }
 
-/** The fields a YAML text holds, as far as they can be read: a group of fields, or none. */
+/** The fields a YAML text holds, as far as they can be read (a group of fields, or none), and the name of the schema its first line names. */
 function fields(yaml: string): Data {
+  const schema = SCHEMA_LINE.exec(yaml.split(/\r?\n/, 1)[0]!)?.[1];
   let value: unknown;
   try {
     value = parseDocument(yaml, { uniqueKeys: false }).toJS();
   } catch {
-    return {};
+    value = undefined;
   }
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : {};
+  const data = value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : {};
+  return schema ? { ...data, [SCHEMA_FIELD]: schema } : data;
 }
+
+/** A first line as content/load.ts's schemaLine writes it, from any folder: the schema's name. */
+const SCHEMA_LINE = /^# yaml-language-server: \$schema=(?:\.\.\/)*schemas\/([\w-]+)\.json$/;
 
 /** Fields in the editor's order. */
 function rank(sortedKeys: readonly string[], key: string): number {

@@ -1,14 +1,16 @@
 /**
  * The editor's preview: the entry being edited drawn with the site's own
- * page (shared/ui/Page.tsx) and stylesheet, in the rest of the content as
- * the repository has it now (repository.ts), placeholders filled as on the
+ * page (shared/ui/Page.tsx) and stylesheet, in the language being edited
+ * (the one the left pane writes in), in the rest of the content as the
+ * repository has it now (repository.ts), placeholders filled as on the
  * site; above it, every problem the build would stop on with the entry as
- * it stands, the same lines the save would be refused with.
+ * it stands in every language Decap holds, the same lines the save would be
+ * refused with.
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import type { CmsCollection, CmsField } from '../../content/editor.ts';
-import { checkContent, pathOf } from '../../content/load.ts';
+import { checkContent, pathOf, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
 import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
@@ -18,7 +20,7 @@ import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 import { checkEdited } from './check.ts';
 import type { Formatter } from './formats.ts';
-import { repositoryContent } from './repository.ts';
+import { repositoryContent, toWrite } from './repository.ts';
 
 type Data = Record<string, unknown>;
 
@@ -54,8 +56,9 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
 }
 
 /** The page context of the address an entry is shown at, as the server would make it, in a content, in the language being edited. */
-export function previewContext(base: SiteContent, language: string, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
-  const index = Math.max(0, base.editions.findIndex((edition) => edition.language.code === language));
+export function previewContext(base: SiteContent, language: string | undefined, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
+  const index = base.editions.findIndex((edition) => edition.language.code === language);
+  if (index === -1) throw new Error(`${String(language)} is not a language of ${pathOf({ collection: 'languages', id: 'languages' })}`);
   const edited = withEntry(base.editions[index]!, name, id, data);
   const { editions } = fillSite(site, { ...base, editions: base.editions.map((edition, at) => (at === index ? edited.content : edition)) });
   const { routes, content, prefix } = editions[index]!;
@@ -107,15 +110,26 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
 /** How long typing pauses before the entry is checked again. */
 const CHECK_AFTER_MS = 300;
 
-/** A preview template for one collection (CMS.registerPreviewTemplate). */
-export function previewOf(collection: CmsCollection, format: Formatter, site: SiteConfig, assets: Record<string, string>) {
+/**
+ * A preview template for one collection (CMS.registerPreviewTemplate).
+ * Decap 3.19 hands it the language of the left pane as `locale` (beside its
+ * documented props: decap-cms-core's EditorPreviewPane), with `entry` holding
+ * that language's fields as `data` and the translations' as `i18n`.
+ */
+export function previewOf(collection: CmsCollection, format: Formatter, site: SiteConfig, assets: Record<string, string>, defaultLanguage: string) {
   const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
-  return function Preview({ entry, document, getAsset }: PreviewTemplateComponentProps) {
+  return function Preview({ entry, document, getAsset, locale }: PreviewTemplateComponentProps & { locale?: unknown }) {
+    // A collection written once (languages.yaml) is the default language's.
+    const language = collection.i18n ? (typeof locale === 'string' ? locale : undefined) : defaultLanguage;
     // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
-    const data = completed(fields, entry.get('data')?.toJS());
+    const shown = (entry.get('data')?.toJS() ?? {}) as Data;
+    const data = completed(fields, shown);
     const id = collection.files ? collection.key : String(entry.get('slug') ?? '');
-    const text = format.toFile(entry.get('data')?.toJS() ?? {});
-    const path = String(entry.get('path') ?? '') || pathOf({ collection: collection.key, id: id || 'new-entry' });
+    // Each language's file as the save would write it; the default language's, while a translation is shown, as the repository has it (Decap's preview entry does not hold it).
+    const translations = Object.entries((entry.get('i18n')?.toJS() ?? {}) as Record<string, { data?: Data }>).flatMap(([code, draft]) => (draft.data ? [[code, draft.data] as const] : []));
+    const held = new Map<string | undefined, Data>([...translations, [language, shown]]);
+    const edited = [...held].map(([code, values]) => ({ path: pathOf({ collection: collection.key, id: id || 'new-entry', ...(collection.i18n && { language: code }) }), raw: format.toFile(values) }));
+    const key = JSON.stringify(edited);
     const [state, setState] = useState<{ base?: SiteContent; problems?: string[] }>({});
 
     useEffect(() => {
@@ -123,7 +137,9 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
       const timer = setTimeout(async () => {
         const repository = await repositoryContent();
         if (!repository || !current) return;
-        const files = [...repository.files.filter((file) => file.path !== path), { path, text }];
+        const replaced = new Set(edited.map((file) => file.path));
+        const saved: SourceFile[] = toWrite(edited, new Set(repository.files.map((file) => file.path))).map((file) => ({ path: file.path, text: file.raw }));
+        const files = [...repository.files.filter((file) => !replaced.has(file.path)), ...saved];
         const { problems } = await checkEdited(files, repository.art);
         if (current) setState({ base: checkContent(repository).content, problems });
       }, CHECK_AFTER_MS);
@@ -131,7 +147,8 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
         current = false;
         clearTimeout(timer);
       };
-    }, [path, text]);
+      // `edited` is new at each drawing; `key` changes only with what it holds.
+    }, [key]);
 
     // A picture of content/art comes from the repository (or the upload not yet saved), through Decap; the rest from the build.
     const asset = (source: string) => (source.startsWith('art/') ? String(getAsset(source.slice('art/'.length))) : (assets[source] ?? `/assets/${source}`));
@@ -141,8 +158,8 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
         {problems && problems.length > 0 ? <Problems problems={problems} /> : null}
         {base ? (
           // A new boundary for each version of the entry: the next keystroke may well draw.
-          <PreviewBoundary key={JSON.stringify(data)}>
-            <EntryPage ctx={() => previewContext(base, base.editions[0]!.language.code, collection.key, id, data, site, asset)} document={document} />
+          <PreviewBoundary key={`${String(language)} ${JSON.stringify(data)}`}>
+            <EntryPage ctx={() => previewContext(base, language, collection.key, id, data, site, asset)} document={document} />
           </PreviewBoundary>
         ) : (
           <p className="notice" role="status">
@@ -175,9 +192,12 @@ function Problems({ problems }: { problems: readonly string[] }) {
 /** The page, inside the boundary: making its context can throw too. */
 function EntryPage({ ctx: makeContext, document }: { ctx: () => PageContext; document: Document }) {
   const ctx = makeContext();
-  // The stylesheet styles the page by its body's class, as render.tsx sets it.
+  const { code, direction } = ctx.content.language;
+  // The stylesheet styles the page by its body's class, and lays it out by its language's direction, as render.tsx and Document.tsx set them.
   useEffect(() => {
     document.body.className = `chrome-${ctx.route.chrome}`;
-  }, [document, ctx.route.chrome]);
+    document.documentElement.lang = code;
+    document.documentElement.dir = direction;
+  }, [document, ctx.route.chrome, code, direction]);
   return <Page ctx={ctx} />;
 }

@@ -4,16 +4,19 @@
  * with the content check in front of every write. Before a save, an upload
  * or a delete reaches the backend, the files of content/words and the
  * pictures the categories name are read from the repository as it is now,
- * the change is put in, and the build's own check runs on the result
- * (check.ts); if it finds anything, nothing is written or committed and the
+ * the change is put in (a save: the file of every language Decap writes,
+ * but a translation not begun, toWrite), and the build's own check runs on
+ * the result (check.ts); if it finds anything, nothing is written or committed and the
  * save fails with the problem lines, which Decap shows. A read or write the
  * git host refuses for the sign-in (401: the token ran out or was withdrawn),
  * and a sign-in the OAuth proxy reports as failed, are told to the banner in
  * words (locale.ts). Decision: docs/decisions/0005-browser-editor.md.
  */
 import type { AssetProxy, DataFile, Implementation, ImplementationClass, ImplementationMediaFile } from 'decap-cms-lib-util';
-import { ART_FOLDER, pictureKind, picturesNamed, type SourceFile } from '../../content/load.ts';
+import type { CmsField } from '../../content/editor.ts';
+import { ART_FOLDER, entryOf, pictureKind, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { contentProblems } from './check.ts';
+import { formatter } from './formats.ts';
 import { notices } from './locale.ts';
 import { setup } from './setup.ts';
 
@@ -59,17 +62,54 @@ async function withSignIn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every file of the content collections, as the repository has it. */
+/** Every file of the content collections, as the repository has it: each folder listed once (every single file's collection lists content/words). */
 async function contentFiles(backend: Implementation): Promise<SourceFile[]> {
-  const entries = await Promise.all(
-    setup.collections.map((collection) => {
-      if (collection.files) return backend.entriesByFiles(collection.files.map((file) => ({ path: file.file })));
-      const folder = collection.folder!;
+  const folders = new Map(setup.collections.flatMap((collection) => (collection.folder ? [[`${collection.folder}.${collection.extension}`, collection] as const] : [])));
+  const files = setup.collections.flatMap((collection) => collection.files ?? []);
+  const entries = await Promise.all([
+    backend.entriesByFiles(files.map((file) => ({ path: file.file }))),
+    ...[...folders.values()].map(({ folder, extension }) =>
       // GitHub lists a folder a page at a time unless asked for all of it; the local backend has no pages.
-      return backend.allEntriesByFolder ? backend.allEntriesByFolder(folder, collection.extension, 1) : backend.entriesByFolder(folder, collection.extension, 1);
-    }),
-  );
-  return entries.flat().map((entry) => ({ path: entry.file.path, text: entry.data }));
+      backend.allEntriesByFolder ? backend.allEntriesByFolder(folder!, extension, 1) : backend.entriesByFolder(folder!, extension, 1),
+    ),
+  ]);
+  const byPath = new Map(entries.flat().map((entry) => [entry.file.path, { path: entry.file.path, text: entry.data }]));
+  return [...byPath.values()];
+}
+
+/**
+ * What a save writes of the files Decap hands over, one per language: all
+ * but a translation not begun, a language's file that is not in the
+ * repository yet and holds nothing but what Decap copied into it from the
+ * default language (`same` fields: it writes every language of a new
+ * entry). That page is then not in that language, as when its file is
+ * missing, which the content check allows. A language's file that moves
+ * (a new address) and is not there yet is written where it goes.
+ */
+export function toWrite<T extends { path: string; raw: string; newPath?: string }>(saved: readonly T[], existing: ReadonlySet<string>): T[] {
+  return saved.flatMap((file) => {
+    if (existing.has(file.path)) return [file];
+    const entry = entryOf(file.path);
+    const collection = setup.collections.find((candidate) => candidate.key === entry?.collection);
+    const format = setup.formats.find((candidate) => candidate.name === collection?.format);
+    if (entry?.language && entry.language !== setup.i18n.default_locale && collection && format) {
+      const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
+      if (!begun(fields, formatter(format).fromFile(file.raw))) return [];
+    }
+    if (file.newPath === undefined) return [file];
+    const { newPath, ...rest } = file;
+    return [{ ...rest, path: newPath } as T];
+  });
+}
+
+/** Whether a translation holds anything of its own: a field written in each language (not copied) with a value. */
+function begun(fields: readonly CmsField[], data: Record<string, unknown>): boolean {
+  return fields.some((field) => {
+    if (field.i18n === 'duplicate') return false;
+    const value = data[field.name];
+    if (field.widget === 'object') return begun(field.fields ?? [], value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '';
+  });
 }
 
 /** The bytes of the named pictures: from the pictures being saved with the change, else from the repository; a missing one is left out (the check says so). */
@@ -104,9 +144,9 @@ interface Change {
   removed?: readonly string[];
 }
 
-/** The problems of the repository's content with a change in it: the files as they would be, and the pictures they would name. */
-async function problemsAfter(backend: Implementation, { saved = [], assets = [], removed = [] }: Change): Promise<string[]> {
-  const files = withSaved((await contentFiles(backend)).filter((file) => !removed.includes(file.path)), saved);
+/** The problems of the repository's content (its files as read) with a change in it: the files as they would be, and the pictures they would name. */
+async function problemsAfter(backend: Implementation, repository: readonly SourceFile[], { saved = [], assets = [], removed = [] }: Change): Promise<string[]> {
+  const files = withSaved(repository.filter((file) => !removed.includes(file.path)), saved);
   const names = picturesNamed(files).filter((name) => !removed.includes(`${ART_FOLDER}/${name}`));
   return contentProblems(files, await pictures(backend, names, assets));
 }
@@ -221,8 +261,10 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
 
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
       return withSignIn(async () => {
-        await this.refuseIfProblems({ saved: entry.dataFiles, assets: entry.assets });
-        return this.written(super.persistEntry(entry, options));
+        const repository = await contentFiles(this);
+        const dataFiles = toWrite(entry.dataFiles, new Set(repository.map((file) => file.path)));
+        await this.refuseIfProblems(repository, { saved: dataFiles, assets: entry.assets });
+        return this.written(super.persistEntry({ ...entry, dataFiles }, options));
       });
     }
 
@@ -235,8 +277,11 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
 
     override async deleteFiles(paths: string[], commitMessage: string) {
       return withSignIn(async () => {
-        await this.refuseIfProblems({ removed: paths });
-        return this.written(super.deleteFiles(paths, commitMessage));
+        const repository = await contentFiles(this);
+        // Decap deletes an entry in every language, whether its file is there or not: only those that are.
+        const present = paths.filter((path) => !entryOf(path) || repository.some((file) => file.path === path));
+        await this.refuseIfProblems(repository, { removed: present });
+        return this.written(super.deleteFiles(present, commitMessage));
       });
     }
 
@@ -253,8 +298,8 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
       return withSignIn(() => super.deleteUnpublishedEntry(collection, slug));
     }
 
-    private async refuseIfProblems(change: Change): Promise<void> {
-      const problems = await problemsAfter(this, change);
+    private async refuseIfProblems(repository: readonly SourceFile[], change: Change): Promise<void> {
+      const problems = await problemsAfter(this, repository, change);
       if (problems.length > 0) this.refuse(problems);
     }
 

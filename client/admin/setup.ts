@@ -1,11 +1,13 @@
 /**
  * What the editor is made of: the collections and formats generated from
- * the schemas (content/editor.ts) and the built files the preview
- * draws with. The admin build replaces this module with that data, the
- * built files' URLs included (scripts/admin.ts), so the bundle reads no
- * schema and no file; imported anywhere else it has no built files.
+ * the schemas (content/editor.ts) in the languages of languages.yaml, and
+ * the built files the preview draws with. The admin build replaces this
+ * module with that data, the built files' URLs included (scripts/admin.ts),
+ * so the bundle reads no schema and no file; imported anywhere else it has
+ * no built files.
  */
 import { cmsSetup, type CmsSetup } from '../../content/editor.ts';
+import { readLanguages } from '../../content/read.ts';
 import { defaultSite, type SiteConfig } from '../../shared/site.ts';
 
 export interface AdminSetup extends CmsSetup {
@@ -15,4 +17,4 @@ export interface AdminSetup extends CmsSetup {
   site: SiteConfig;
 }
 
-export const setup: AdminSetup = { ...cmsSetup(), site: defaultSite, assets: {} };
+export const setup: AdminSetup = { ...cmsSetup(readLanguages()), site: defaultSite, assets: {} };

@@ -1,14 +1,16 @@
 /**
  * The browser editor in `npm run dev`: /admin (its page, its bundle built on
- * the first request of each run, and a config.yml naming the local backend)
- * and the local backend itself (local-backend.ts). The same CSP as the
- * production /admin, with connections to this origin only. Design:
+ * the first request of each run and again once languages.yaml has changed,
+ * and a config.yml naming the local backend) and the local backend itself
+ * (local-backend.ts). The same CSP as the production /admin, with
+ * connections to this origin only. Design:
  * docs/decisions/0005-browser-editor.md.
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { ADMIN_CONFIG_PATH, ADMIN_CONTENT_TYPES, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
+import { pathOf } from '../../content/load.ts';
 import type { BuildManifest } from '../../server/assets.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
 
@@ -19,6 +21,9 @@ import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
  */
 export function devAdmin(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
   let files: Promise<Map<string, Uint8Array>> | undefined;
+  // The editor's languages are languages.yaml's when its bundle is built: a language added or removed builds it again.
+  const languages = () => readFileSync(join(root, pathOf({ collection: 'languages', id: 'languages' })), 'utf8');
+  let builtFor: string | undefined;
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
   const send = async (res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
@@ -32,7 +37,7 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return bundleAdmin(manifest, readConfig(process.env).site, clientDir);
+    return bundleAdmin(manifest, readConfig(process.env).site, clientDir, root);
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);
@@ -52,7 +57,17 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
       const config = async () => (await import('../../server/admin.ts')).adminConfig({ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } });
       send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
     } else if (path === ADMIN_SCRIPT_PATH) {
-      // Built once per run, on the first request: most runs never open the editor.
+      // Built once per run, on the first request (most runs never open the editor), and again for other languages.
+      const listed = (() => {
+        try {
+          return languages();
+        } catch {
+          // Missing: the bundle's build says so.
+          return undefined;
+        }
+      })();
+      if (listed !== builtFor) files = undefined;
+      builtFor = listed;
       const built = (files ??= bundle());
       const body = () =>
         built.then(

@@ -1,20 +1,23 @@
 /**
  * The browser editor in `npm run dev`, in Chromium, on a throw-away copy of
  * the project, doing what the owners of the words do: change a subtitle and
- * publish; add a category with a picture uploaded in its field; upload
- * pictures under Media; try to save what the site would refuse; open the
- * editor while a file is broken and fix it there; close the tab on unsaved
- * work and find it again. Each time: what the file holds, and what the page
- * shows.
+ * publish; change the French subtitle beside the English one, and see the
+ * French page in the preview; open a single file from its collection's
+ * list; add a category with a picture uploaded in its field, and delete one
+ * written in English alone; upload pictures under Media; try to save what the site would
+ * refuse; open the editor while a file is broken and fix it there; close the
+ * tab on unsaved work and find it again. Each time: what the file holds, and
+ * what the page shows.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
-import { CHROMIUM_FLAGS, content } from '../helpers.ts';
-import { describeInBrowser } from './harness.ts';
+import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
+import { describeInBrowser, screenshotPath } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
 // The editor's bundle is built on the first request, and a save starts the site again: on a
@@ -83,22 +86,42 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.getByText('Publish now').click();
   }
 
+  /** The preview beside the form, in place of the second language's form, which Decap shows there first (or of nothing, if an earlier test hid the preview): once the form is drawn, with what is beside it. */
+  async function showPreview(admin: Page) {
+    await admin.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
+    const preview = admin.locator('iframe#preview-pane');
+    if (!(await preview.isVisible())) await admin.getByRole('button', { name: 'Toggle preview' }).click();
+    await preview.waitFor();
+  }
+
+  /** The second language's form (French) beside the first, where Decap shows it until the preview is asked for (as a test before may have). */
+  async function showFrench(admin: Page) {
+    await admin.getByRole('button', { name: 'Writing in EN' }).waitFor({ timeout: SLOW });
+    const french = admin.getByRole('button', { name: 'Writing in FR' });
+    if (!(await french.isVisible())) await admin.getByRole('button', { name: 'Toggle i18n' }).click();
+    await french.waitFor();
+  }
+
+  /** A field of the left form (the language written in, English first); with Decap's i18n the right one, the second language's, has the same label. */
+  const field = (admin: Page, label: string) => admin.getByLabel(label, { exact: true }).first();
+
   it('changes a category’s subtitle: saved to its file, shown in the open tab and on its page', async () => {
-    const path = 'content/words/categories/textiles.yaml';
+    const path = 'content/words/categories/textiles.en.yaml';
     const subtitle = 'Woven, knitted and non-woven, by hand';
     const products = await context.newPage();
     await products.goto(`${dev.origin}/products`);
     await products.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
     expect(await products.getByText(subtitle).count()).toBe(0);
 
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => page.getByLabel('Subtitle', { exact: true }));
-    const field = admin.getByLabel('Subtitle', { exact: true });
-    expect(await field.inputValue()).toBe('Fabrics for apparel and industry');
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Subtitle'));
+    const subtitleField = field(admin, 'Subtitle');
+    expect(await subtitleField.inputValue()).toBe('Fabrics for apparel and industry');
     // The picture it has shows in its field, not an empty frame.
-    const picture = admin.locator('img[role="presentation"]');
+    const picture = admin.locator('img[role="presentation"]').first();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: SLOW }).toEqual([480, 320]);
-    await field.fill(subtitle);
+    await subtitleField.fill(subtitle);
     // The preview draws the page with the site's own stylesheet.
+    await showPreview(admin);
     await admin.frameLocator('iframe').locator('h1', { hasText: 'Textiles' }).waitFor();
     await publish(admin);
 
@@ -112,24 +135,95 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await products.close();
   });
 
+  it('edits a category’s French beside its English: the French subtitle saved to the French file alone, shown on the French pages and not on the English ones', async () => {
+    const paths = Object.fromEntries(['en', 'fr', 'ar'].map((code) => [code, `content/words/categories/textiles.${code}.yaml`]));
+    const before = Object.fromEntries(Object.entries(paths).map(([code, path]) => [code, file(path)]));
+    // As the files hold them now (the tests before may have changed them), as the form shows them.
+    const [english, inFile] = [parse(before.en!), parse(before.fr!)] as Array<{ subtitle: string }>;
+    const subtitle = 'Tissés, tricotés et non-tissés, à la main';
+    const products = await context.newPage();
+    await products.goto(`${dev.origin}/fr/products`);
+    await products.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
+    expect(await products.getByText(subtitle).count()).toBe(0);
+
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Subtitle'));
+    await showFrench(admin);
+    const inFrench = admin.getByLabel('Subtitle', { exact: true }).nth(1);
+    expect([await field(admin, 'Subtitle').inputValue(), await inFrench.inputValue()]).toEqual([english!.subtitle, inFile!.subtitle]);
+    // What is the same in every language is copied from the English, not written again.
+    expect(await admin.getByLabel('Address', { exact: true }).nth(1).inputValue()).toBe('textiles');
+    await inFrench.fill(subtitle);
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-side-by-side', 1280) });
+    await publish(admin);
+
+    await expect.poll(() => file(paths.fr!), { timeout: SLOW }).toContain(`subtitle: ${subtitle}\n`);
+    expect(file(paths.fr!).split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
+    expect(file(paths.fr!).replace(`subtitle: ${subtitle}`, `subtitle: ${inFile!.subtitle}`)).toBe(before.fr);
+    expect([file(paths.en!), file(paths.ar!)]).toEqual([before.en, before.ar]);
+    await products.getByText(subtitle).waitFor({ timeout: SLOW });
+    // The French page names it in its description and share image; the English one does not.
+    await expect.poll(async () => (await fetch(`${dev.origin}/fr/products/textiles`)).text(), { timeout: SLOW }).toContain(subtitle);
+    expect(await (await fetch(`${dev.origin}/products/textiles`)).text()).not.toContain(subtitle);
+    expect(await (await fetch(`${dev.origin}/products`)).text()).not.toContain(subtitle);
+    expect(unexpected(problems)).toEqual([]);
+    await admin.close();
+    await products.close();
+  });
+
+  it('draws the preview in the language being written, French while French is, as the French page', async () => {
+    const french = editions.find((edition) => edition.language.code === 'fr')!.content;
+    const textiles = parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string };
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Intro'));
+    await showPreview(admin);
+    const preview = admin.frameLocator('iframe#preview-pane');
+    await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: SLOW }).toBe('en');
+    await admin.getByRole('button', { name: 'Writing in EN' }).click();
+    await admin.getByRole('menuitem', { name: 'fr' }).click();
+    await admin.getByRole('button', { name: 'Writing in FR' }).waitFor();
+    expect(await field(admin, 'Intro').inputValue()).toBe(textiles.intro);
+    await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: SLOW }).toBe('fr');
+    await preview.getByText(textiles.intro).waitFor();
+    await preview.getByRole('navigation', { name: french.labels.breadcrumb }).getByRole('link', { name: french.products!.menuLabel! }).waitFor();
+    // What is typed in French shows in the French page as it is typed.
+    await field(admin, 'Intro').fill('Des tissus choisis pour vous, ce matin.');
+    await preview.getByText('Des tissus choisis pour vous, ce matin.').waitFor({ timeout: SLOW });
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-preview-french', 1280) });
+    expect(unexpected(problems)).toEqual([]);
+    await admin.close();
+  });
+
+  it('lists a single file once in its collection, whatever its languages, and opens it in English and French', async () => {
+    const { admin, problems } = await openEditor('#/collections/about', (page) => page.locator('a[href="#/collections/about/entries/about"]'));
+    // One entry among the files of content/words, each of which is there in three languages.
+    await expect.poll(() => admin.locator('a[href^="#/collections/about/entries/"]').count()).toBe(1);
+    await admin.locator('a[href="#/collections/about/entries/about"]').click();
+    const [english, french] = ['en', 'fr'].map((code) => parse(file(`content/words/about.${code}.yaml`)) as { lead: string });
+    await showFrench(admin);
+    expect([await field(admin, 'Lead').inputValue(), await admin.getByLabel('Lead', { exact: true }).nth(1).inputValue()]).toEqual([english!.lead, french!.lead]);
+    expect(unexpected(problems)).toEqual([]);
+    await admin.close();
+  });
+
   it('adds a category with a picture uploaded in its field: the file, the picture in content/art, and both on its page', async () => {
     const { admin, problems } = await openEditor('#/collections/categories', (page) => page.getByRole('link', { name: 'New Product category' }));
     await admin.getByRole('link', { name: 'New Product category' }).click();
+    // Written in English alone: the preview beside it, not the French form.
+    await showPreview(admin);
     // After the categories there are, however many the owners have added.
-    await admin.getByLabel('Order', { exact: true }).fill(String(Math.max(...content.categories.map((category) => category.order)) + 1));
-    await admin.getByLabel('Address', { exact: true }).fill('medical-supplies');
-    await admin.getByLabel('Title', { exact: true }).fill('Medical Supplies');
-    await admin.getByLabel('Subtitle', { exact: true }).fill('Consumables for clinics');
-    await admin.getByLabel('Description', { exact: true }).fill('Gloves, dressings and the like, for clinics and laboratories.');
-    await admin.getByLabel('Intro', { exact: true }).fill('We source medical consumables from approved makers.');
+    await field(admin, 'Order').fill(String(Math.max(...content.categories.map((category) => category.order)) + 1));
+    await field(admin, 'Address').fill('medical-supplies');
+    await field(admin, 'Title').fill('Medical Supplies');
+    await field(admin, 'Subtitle').fill('Consumables for clinics');
+    await field(admin, 'Description').fill('Gloves, dressings and the like, for clinics and laboratories.');
+    await field(admin, 'Intro').fill('We source medical consumables from approved makers.');
     await admin.getByRole('button', { name: 'Choose an image' }).click();
     await admin.locator('input[type="file"]').setInputFiles({ name: 'medical-supplies.png', mimeType: 'image/png', buffer: png('#c0873f') });
     await admin.getByRole('button', { name: 'Choose selected' }).click();
-    await admin.getByLabel('Illustration text', { exact: true }).fill('A dark circle on a sand panel');
+    await field(admin, 'Illustration text').fill('A dark circle on a sand panel');
     await admin.getByRole('button', { name: /Add headings/ }).click();
-    await admin.getByLabel('Heading', { exact: true }).fill('Disposables');
+    await field(admin, 'Heading').fill('Disposables');
     await admin.getByRole('button', { name: /Add items/ }).click();
-    await admin.getByLabel('Items', { exact: true }).fill('Nitrile gloves');
+    await field(admin, 'Items').fill('Nitrile gloves');
     // The preview draws the new page with the picture not yet saved.
     await admin.frameLocator('iframe').locator('h1', { hasText: 'Medical Supplies' }).waitFor();
     await expect.poll(() => admin.frameLocator('iframe').locator('img.page-header__art').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
@@ -138,9 +232,12 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const picture = join(sandbox.root, 'content/art/medical-supplies.png');
     await expect.poll(() => existsSync(picture), { timeout: SLOW }).toBe(true);
     expect(readFileSync(picture).subarray(1, 4).toString('latin1')).toBe('PNG');
-    const category = 'content/words/categories/medical-supplies.yaml';
+    const category = 'content/words/categories/medical-supplies.en.yaml';
     await expect.poll(() => existsSync(join(sandbox.root, category)), { timeout: SLOW }).toBe(true);
     expect(file(category)).toContain('  file: medical-supplies.png\n');
+    // Not translated yet: no French or Arabic file, though Decap copied the order, address and picture into both.
+    for (const code of ['fr', 'ar']) expect(existsSync(join(sandbox.root, `content/words/categories/medical-supplies.${code}.yaml`)), code).toBe(false);
+    expect((await fetch(`${dev.origin}/fr/products/medical-supplies`)).status).toBe(404);
 
     const page = await context.newPage();
     await expect.poll(async () => (await page.goto(`${dev.origin}/products/medical-supplies`))?.status(), { timeout: SLOW }).toBe(200);
@@ -149,6 +246,21 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
     expect(unexpected(problems)).toEqual([]);
     await page.close();
+    await admin.close();
+  });
+
+  it('deletes a category written in English alone: its file goes, and the translations it never had are not asked for', async () => {
+    const path = 'content/words/categories/glassware.en.yaml';
+    const order = Math.max(...content.categories.map((category) => category.order)) + 10;
+    writeFileSync(join(sandbox.root, path), file('content/words/categories/textiles.en.yaml').replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, 'slug: glassware').replace(/^title: .+$/m, 'title: Glassware'));
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(200);
+
+    const { admin, problems } = await openEditor('#/collections/categories/entries/glassware', (page) => field(page, 'Title'));
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.getByRole('button', { name: 'Delete entry' }).click();
+    await expect.poll(() => existsSync(join(sandbox.root, path)), { timeout: SLOW }).toBe(false);
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(404);
+    expect(unexpected(problems)).toEqual([]);
     await admin.close();
   });
 
@@ -181,13 +293,14 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('does not save what the site would refuse: the lines beside the entry, the file as it was', async () => {
-    const path = 'content/words/categories/textiles.yaml';
+    const path = 'content/words/categories/textiles.en.yaml';
     const before = file(path);
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => page.getByLabel('Order', { exact: true }));
-    const order = admin.getByLabel('Order', { exact: true });
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Order'));
+    await showPreview(admin);
+    const order = field(admin, 'Order');
     // Another category's order: Decap's own checks pass it, the site's do not.
     await order.fill('1');
-    const line = /^content\/words\/categories\/textiles\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.yaml$/;
+    const line = /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.en\.yaml$/;
     // Beside the entry as it is typed (the preview), before any save.
     await expect.poll(() => admin.frameLocator('iframe').getByRole('alert').locator('li').allTextContents(), { timeout: SLOW }).toEqual([expect.stringMatching(line)]);
     await publish(admin);
@@ -202,7 +315,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('opens while a file is broken, names the problem, and lets the owner fix the entry there', async () => {
-    const path = 'content/words/about.yaml';
+    const path = 'content/words/about.en.yaml';
     const original = file(path);
     // Edited elsewhere (the git host's web editor): a field's name misspelt.
     writeFileSync(join(sandbox.root, path), original.replace(/^lead:/m, 'laed:'));
@@ -211,11 +324,11 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: 'Content check' }).getByText('The content has problems'));
     const banner = admin.getByRole('alert', { name: 'Content check' });
     expect(await banner.locator('li code').allTextContents()).toEqual([
-      expect.stringMatching(/^content\/words\/about\.yaml:\d+:1: lead: is missing$/),
-      expect.stringMatching(/^content\/words\/about\.yaml:\d+:1: laed: is not a field of this entry \(a typo\?\)$/),
+      expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: lead: is missing$/),
+      expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: laed: is not a field of this entry \(a typo\?\)$/),
     ]);
     await banner.getByRole('link', { name: 'Open' }).first().click();
-    const lead = admin.getByLabel('Lead', { exact: true });
+    const lead = field(admin, 'Lead');
     await lead.waitFor({ timeout: SLOW });
     expect(await lead.inputValue()).toBe('');
     await lead.fill('We find the three best offers for what you buy, and keep your name out of the market.');
@@ -233,8 +346,9 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // What happens after the owner says yes is Decap's: 3.19 races its backup against loading the entry, and the
     // entry often wins (decision 0005). What must hold here: the work is kept, and offered.
     const hash = '#/collections/categories/new';
-    const { admin } = await openEditor(hash, (page) => page.getByLabel('Title', { exact: true }));
-    await admin.getByLabel('Title', { exact: true }).fill('Laboratory Glassware');
+    const { admin } = await openEditor(hash, (page) => field(page, 'Title'));
+    await showPreview(admin);
+    await field(admin, 'Title').fill('Laboratory Glassware');
     // A picture chosen but not saved is kept with the draft: Decap reads it back through its blob: URL.
     await admin.getByRole('button', { name: 'Choose an image' }).click();
     await admin.locator('input[type="file"]').setInputFiles({ name: 'glassware.png', mimeType: 'image/png', buffer: png('#9fb0c6') });
@@ -263,7 +377,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
       asked.push(dialog.message());
       void dialog.dismiss();
     });
-    await openEditor(hash, (page) => page.getByLabel('Title', { exact: true }), { page: again });
+    await openEditor(hash, (page) => field(page, 'Title'), { page: again });
     await expect.poll(() => asked, { timeout: SLOW }).toEqual(['A local backup was recovered for this entry, would you like to use it?']);
     expect(existsSync(join(sandbox.root, 'content/art/glassware.png'))).toBe(false);
     await again.close();

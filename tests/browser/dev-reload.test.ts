@@ -68,7 +68,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     const scrolled = await page.evaluate(() => scrollY);
     expect(scrolled).toBe(900);
 
-    edit('content/words/about.yaml', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
+    edit('content/words/about.en.yaml', 'Two values guide how we handle them.', 'Two values guide how we handle them, saved just now.');
     await page.getByText('saved just now', { exact: false }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
     await page.waitForFunction((y) => scrollY === y, scrolled, { timeout: 5_000 });
@@ -107,8 +107,8 @@ describeInBrowser('npm run dev, with a tab open', () => {
     await listening();
     const file = 'shared/screens/About.tsx';
     const source = readFileSync(join(sandbox.root, file), 'utf8').split('\n');
-    const line = source.findIndex((text) => text.includes('const about = ctx.content.about;')) + 2;
-    edit(file, 'const about = ctx.content.about;', "const about = ctx.content.about;\n  if (about) throw new Error('The About screen fell over');");
+    const line = source.findIndex((text) => text.includes('const about = ctx.content.about!;')) + 2;
+    edit(file, 'const about = ctx.content.about!;', "const about = ctx.content.about!;\n  if (about) throw new Error('The About screen fell over');");
 
     await page.getByRole('heading', { name: content.labels.errorHeading }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
@@ -116,24 +116,24 @@ describeInBrowser('npm run dev, with a tab open', () => {
     expect(await page.locator('pre').textContent()).toMatch(new RegExp(`About \\(.*/shared/screens/About\\.tsx:${line}:\\d+\\)`));
 
     restore(file);
-    await page.getByRole('heading', { name: content.about.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
+    await page.getByRole('heading', { name: content.about!.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
     expect(page.url()).toBe(`${dev.origin}/about`);
   });
 
   it('shows the content problem that stops the site in the tab, in the terminal’s words, and reloads once the fix is saved', async () => {
     await page.goto(`${dev.origin}/about`);
     await listening();
-    const file = 'content/words/about.yaml';
+    const file = 'content/words/about.en.yaml';
     edit(file, /^lead: .+$/m, 'lead: ""');
     await page.getByRole('heading', { name: 'The content has a mistake' }).waitFor({ timeout: SAVE_TIMEOUT });
     const line = readFileSync(join(sandbox.root, file), 'utf8').split('\n').findIndex((text) => text === 'lead: ""') + 1;
-    expect(await page.locator('pre').textContent()).toBe(`content/words/about.yaml:${line}:7: lead: is empty`);
+    expect(await page.locator('pre').textContent()).toBe(`content/words/about.en.yaml:${line}:7: lead: is empty`);
     expect(page.url()).toBe(`${dev.origin}/about`);
 
     restore(file);
-    await page.getByRole('heading', { name: content.about.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
+    await page.getByRole('heading', { name: content.about!.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });
     await listening();
     expect(page.url()).toBe(`${dev.origin}/about`);
-    await page.getByRole('heading', { name: content.about.aboutUs.heading, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: content.about!.aboutUs.heading, level: 1 }).waitFor();
   });
 });

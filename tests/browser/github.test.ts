@@ -148,7 +148,13 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   const textiles = '#/collections/categories/entries/textiles';
   // What a save GitHub refuses logs: the 401s, Decap's log of the error (its message, maybe its stack), and Decap's rejection of the save ("Object").
   const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$`);
-  const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true });
+  // The English form's: with Decap's i18n the French one beside it has the same label.
+  const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();
+  /** The preview beside the form, in place of the second language's form, which Decap shows there first: once the form is drawn, with what is beside it. */
+  const showPreview = async (page: Page) => {
+    await page.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
+    if (!(await page.locator('iframe#preview-pane').isVisible())) await page.getByRole('button', { name: 'Toggle preview' }).click();
+  };
   let page: Page;
   let unexpected: (expected?: RegExp) => string[];
 
@@ -192,7 +198,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   it('changes a subtitle and a category’s picture (a PNG uploaded), publishes: one commit on the branch, by the signed-in user, with exactly those changes, which the content check passes', async () => {
     const before = head();
     await subtitle(page).fill('Woven, knitted and non-woven');
-    await page.getByRole('button', { name: 'Choose different image' }).click();
+    await page.getByRole('button', { name: 'Choose different image' }).first().click();
     const picture = png('#c0873f');
     await page.locator('input[type="file"]').setInputFiles({ name: 'textiles-loom.png', mimeType: 'image/png', buffer: picture });
     await page.getByRole('button', { name: 'Choose selected' }).click();
@@ -202,11 +208,18 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
 
     expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
     expect(git('rev-parse', `${BRANCH}^`)).toBe(before);
-    expect(git('diff', '--name-status', before, BRANCH).split('\n')).toEqual(['A\tcontent/art/textiles-loom.png', 'M\tcontent/words/categories/textiles.yaml']);
+    // The picture is the same in every language: Decap writes it into each language's file.
+    expect(git('diff', '--name-status', before, BRANCH).split('\n')).toEqual(['A\tcontent/art/textiles-loom.png', ...['ar', 'en', 'fr'].map((code) => `M\tcontent/words/categories/textiles.${code}.yaml`)]);
     expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', BRANCH)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
-    const yaml = git('show', `${BRANCH}:content/words/categories/textiles.yaml`);
+    const yaml = git('show', `${BRANCH}:content/words/categories/textiles.en.yaml`);
     expect(yaml).toContain('\nsubtitle: Woven, knitted and non-woven\n');
     expect(yaml).toContain('\n  file: textiles-loom.png\n');
+    // In the translations, that line alone.
+    for (const code of ['fr', 'ar']) {
+      const path = `content/words/categories/textiles.${code}.yaml`;
+      expect(git('diff', '--numstat', before, BRANCH, '--', path)).toBe(`1\t1\t${path}`);
+      expect(git('show', `${BRANCH}:${path}`)).toContain('\n  file: textiles-loom.png\n');
+    }
     expect(host.repository.bytes(['show', `${BRANCH}:content/art/textiles-loom.png`]).equals(picture)).toBe(true);
     expect(await checkOf(BRANCH)).toEqual([]);
     // The 401s of the test before are all the page logged.
@@ -229,12 +242,13 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(head()).toBe(before);
     const saved = host.repository.resolve(draft, 'commit')!;
     expect(git('rev-parse', `${saved}^`)).toBe(before);
-    expect(git('diff', '--name-status', before, saved)).toBe('M\tcontent/words/categories/energy-and-fuel.yaml');
+    expect(git('diff', '--name-status', before, saved)).toBe('M\tcontent/words/categories/energy-and-fuel.en.yaml');
     expect(git('log', '-1', '--format=%an <%ae>', saved)).toBe(`${USER.name} <${USER.email}>`);
     expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/energy-and-fuel', base: BRANCH, labels: ['decap-cms/draft'] }]);
 
     // Reviewed: its status is a label of the pull request; the board shows it under Ready.
     const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: 'Energy and Fuel' }).waitFor({ timeout: SLOW });
+    await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Status: Draft' }).click();
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-status', WIDTH) });
@@ -248,6 +262,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
 
     // Published: Decap asks first, then merges the pull request and deletes its branch.
     await admin.getByText('Energy and Fuel').click();
+    await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Publish', exact: true }).click();
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-publish', WIDTH) });
@@ -263,8 +278,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
 
     expect(git('rev-list', '--first-parent', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
     expect(git('log', '-1', '--format=%P|%an <%ae>', BRANCH)).toBe(`${before} ${saved}|${USER.name} <${USER.email}>`);
-    expect(git('diff', '--name-status', before, BRANCH)).toBe('M\tcontent/words/categories/energy-and-fuel.yaml');
-    expect(git('show', `${BRANCH}:content/words/categories/energy-and-fuel.yaml`)).toContain('\nsubtitle: Fuels, power and storage\n');
+    expect(git('diff', '--name-status', before, BRANCH)).toBe('M\tcontent/words/categories/energy-and-fuel.en.yaml');
+    expect(git('show', `${BRANCH}:content/words/categories/energy-and-fuel.en.yaml`)).toContain('\nsubtitle: Fuels, power and storage\n');
     expect(host.repository.resolve(draft, 'commit')).toBeUndefined();
     expect(host.pulls.map(({ state, merged }) => ({ state, merged: merged?.sha }))).toEqual([{ state: 'closed', merged: head() }]);
     expect(await checkOf(BRANCH)).toEqual([]);
