@@ -183,8 +183,8 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
   };
   web.use(onlyGetAndHead);
 
-  // What could not be prepared is made now; if it throws again, the error handler answers.
-  for (const doc of table.unprepared) web.get(doc.path, (_req, res) => respond(res, 200, doc.contentType, doc.body()));
+  // A document that could not be prepared is made now; if it throws again, the error handler answers.
+  for (const doc of table.documents) web.get(doc.path, (_req, res) => respond(res, 200, doc.contentType, doc.body(), doc.language ? [['content-language', doc.language]] : []));
 
   // A missing asset is a plain 404: a browser expecting a script must not get the home page.
   web.use((req, res, next) => {

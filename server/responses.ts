@@ -69,7 +69,7 @@ export function prepare(input: PrepareInput): PreparedResponse & { complete: Pro
 
 /** Resolves on a later turn of the event loop, after pending I/O, one caller at a time. */
 let queue = Promise.resolve();
-function nextTurn(): Promise<void> {
+export function nextTurn(): Promise<void> {
   queue = queue.then(() => new Promise((resolve) => setImmediate(resolve)));
   return queue;
 }

@@ -10,7 +10,7 @@ import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
 import { fixedDocuments, type FixedDocument } from './render/documents.ts';
 import type { Logger } from './logger.ts';
-import { prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
+import { nextTurn, prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
 import type { HeaderList } from './security.ts';
 
 export const CACHE = {
@@ -49,8 +49,8 @@ export interface ResponseTable {
   setReady(ready: boolean): void;
   /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
   complete: Promise<void>;
-  /** Fixed documents that could not be made at start-up (a page's Markdown whose screen throws): the Express app makes them per request. */
-  unprepared: readonly FixedDocument[];
+  /** Every fixed document: the Express app makes one per request when it could not be prepared (a page's Markdown whose screen throws). */
+  documents: readonly FixedDocument[];
 }
 
 interface TableInput {
@@ -77,17 +77,23 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     const compress = Object.keys(file.encoded).length > 0;
     add(file.url, ASSET_ROUTE, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
-  const unprepared: FixedDocument[] = [];
-  for (const doc of fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls })) {
+  // The fixed documents (the pages as Markdown, llms.txt, the sitemap…) are for crawlers, not a first
+  // visitor: made after start-up, one per turn, or when first asked for, whichever comes first.
+  const documents = fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls });
+  const pending = new Map(documents.map((doc) => [doc.path, doc]));
+  const prepareDocument = (path: string) => {
+    const doc = pending.get(path);
+    if (!doc) return;
+    pending.delete(path);
     try {
       // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
       const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
       add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language });
     } catch (err) {
+      // The Express app makes it per request, and its error handler answers if that throws too.
       logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
-      unprepared.push(doc);
     }
-  }
+  };
   const json = (status: number, body: string) =>
     prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });
   const health = json(200, '{"status":"ok"}');
@@ -108,9 +114,16 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   }
 
   const forResolution = (resolution: Resolution) => table.get(resolutionKey(resolution))?.prepared;
+  const documentsMade = (async () => {
+    for (const path of [...pending.keys()]) {
+      await nextTurn();
+      prepareDocument(path);
+    }
+  })();
   return {
     match(url) {
       if (url === READY_PATH) return { prepared: isReady ? ready : draining, route: READY_PATH };
+      prepareDocument(url);
       const exact = table.get(url);
       if (exact) return exact;
       if (url.startsWith(ASSET_PREFIX)) return { prepared: undefined, route: ASSET_ROUTE };
@@ -124,8 +137,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     setReady: (value) => {
       isReady = value;
     },
-    complete: Promise.all(completing).then(() => undefined),
-    unprepared,
+    // Each document adds its own encodings' promise when made: awaited once they all are.
+    complete: documentsMade.then(() => Promise.all(completing)).then(() => undefined),
+    documents,
   };
 }
 
