@@ -95,7 +95,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
           <a className="nav-link" href={homeHref} aria-current={homeActive ? 'page' : undefined}>
             {labels.home}
           </a>
-          <Languages languages={languages} label={labels.language} className="languages languages--bar" />
+          <Languages languages={languages} label={labels.language} className="languages languages--bar" landmark={false} />
           <button
             ref={drawerRef}
             type="button"
@@ -150,17 +150,22 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
             })}
           </ul>
         </nav>
-        <Languages languages={languages} label={labels.language} className="languages languages--menu" />
+        <Languages languages={languages} label={labels.language} className="languages languages--menu" landmark />
       </div>
     </>
   );
 }
 
-/** The language switcher: plain links, so it works without a script; each name in its own language. */
-function Languages({ languages, label, className }: { languages: LanguageChoice[]; label: string; className: string }) {
+/**
+ * The language switcher: plain links, so it works without a script; each name in its own language.
+ * In the menu it is a navigation landmark of its own; in the bar, a named group inside the bar's
+ * navigation, since two landmarks of one name (and one inside another) cannot be told apart.
+ */
+function Languages({ languages, label, className, landmark }: { languages: LanguageChoice[]; label: string; className: string; landmark: boolean }) {
   if (languages.length < 2) return null;
+  const Wrapper = landmark ? 'nav' : 'div';
   return (
-    <nav className={className} aria-label={label}>
+    <Wrapper className={className} aria-label={label} role={landmark ? undefined : 'group'}>
       <ul>
         {languages.map((language) => (
           <li key={language.code}>
@@ -170,7 +175,7 @@ function Languages({ languages, label, className }: { languages: LanguageChoice[
           </li>
         ))}
       </ul>
-    </nav>
+    </Wrapper>
   );
 }
 
