@@ -7,10 +7,9 @@ import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { aliasesOf, routeAddresses } from '../shared/paths.ts';
-import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended', 'html-validate:a11y'],
@@ -44,7 +43,7 @@ describe('HTML conformance', () => {
   });
 
   it.each(['test', 'production'] as const)('the fallback screen of a route that throws (NODE_ENV=%s) has no error and no warning', async (nodeEnv) => {
-    const server = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
+    const server = testApp({ routes: withThrowingRoute, config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
     const res = await request(server).get(throwingRoute.path).expect(500);
     expect(res.text).toContain(THROWN_MESSAGE);
     expect(await messages(res.text)).toEqual([]);

@@ -8,10 +8,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readConfig, type Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
-import { siteRoutes, type Route } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
+import { siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute } from './helpers.ts';
+import { testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 /** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
 function capturedLogger(level: Config['logLevel'] = 'info') {
@@ -117,25 +118,30 @@ describe('request log', () => {
 
 describe('rendering at start-up', () => {
   /** The route table with each screen counting its renders. */
+  /** Each language's table with every screen counting its renders, by the page's address (/fr/about). */
   const counted = () => {
     const renders = new Map<string, number>();
-    const table: Route[] = routes.map((route) => ({
-      ...route,
-      screen: (props) => {
-        renders.set(route.path, (renders.get(route.path) ?? 0) + 1);
-        return route.screen(props);
-      },
-    }));
+    const table = (words: Content): RouteDraft[] => {
+      const prefix = words.language.code === routes[0]!.language.code ? '' : `/${words.language.code}`;
+      return siteRoutes(words).map((draft) => ({
+        ...draft,
+        screen: (props) => {
+          renders.set(prefix + draft.path, (renders.get(prefix + draft.path) ?? 0) + 1);
+          return draft.screen(props);
+        },
+      }));
+    };
     return { table, renders };
   };
 
-  it('renders every page once, without waiting for a request', async () => {
+  it('renders every page of every language once, without waiting for a request', async () => {
     const { table, renders } = counted();
-    const counting = testApp({ routes: () => table });
+    const counting = testApp({ routes: table });
     await counting.prepared;
-    // One render per address and one for its Markdown; the home screen once more, as the not-found page.
-    const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.path === HOME_PATH ? 1 : 0);
+    // One render per address and one for its Markdown; each language's home screen once more, as its not-found page.
+    const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.key === HOME_PATH ? 1 : 0);
     for (const route of routes) expect(renders.get(route.path), route.path).toBe(expected(route));
+    expect([...renders.keys()].sort()).toEqual(routes.map((route) => route.path).sort());
     await request(counting).get('/about').expect(200);
     await request(counting).get('/legal?tab=privacy').expect(200);
     await request(counting).get('/legal.md').expect(200);
@@ -146,7 +152,7 @@ describe('rendering at start-up', () => {
   it('answers a page asked for before its turn, and does not render it again', async () => {
     const { table, renders } = counted();
     // With its encodings, whose turns come after start-up: the page is asked for before them.
-    const counting = testApp({ routes: () => table, precompress: true });
+    const counting = testApp({ routes: table, precompress: true });
     const last = routes.at(-1)!.path;
     const res = await request(counting).get(last).expect(200);
     expect(res.text).toContain('<h1');
@@ -161,7 +167,7 @@ describe('rendering at start-up', () => {
 describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
     const errors = capturedLogger('error');
-    const failing = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], logger: errors.logger });
+    const failing = testApp({ routes: withThrowingRoute, logger: errors.logger });
     await failing.prepared;
     // Pre-rendering at start-up failed first, and said so.
     expect(errors.lines[0]).toMatchObject({ level: 'error', err: { message: THROWN_MESSAGE } });

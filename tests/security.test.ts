@@ -6,13 +6,12 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { cspDirectives, listening, rawConnection, rawRequest, testApp, throwingRoute } from './helpers.ts';
+import { cspDirectives, listening, rawConnection, rawRequest, testApp, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 // With its encodings: the conditional requests are answered per encoding.
-const app = testApp({ routes: (content) => [...siteRoutes(content), throwingRoute], precompress: true });
+const app = testApp({ routes: withThrowingRoute, precompress: true });
 let server: Server;
 let port: number;
 let close: () => Promise<void>;
