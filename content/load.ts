@@ -209,12 +209,11 @@ function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], files: 
   listed.forEach((language, index) => {
     const earlier = listed.findIndex((other) => other.code === language.code);
     if (earlier !== index) problems.push(listing.at(['languages', index, 'code'], `${language.code} is listed twice`));
-    for (const key of ['home', 'hours', 'labels'] as const) {
-      const ref = { collection: key, id: key, language: language.code };
-      // A file that is there with problems of its own has them said at its lines, not as missing.
-      if (!files.some((file) => file.path === pathOf(ref))) {
-        problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${pathOf(ref)}: every language needs its home page, hours and interface labels`));
-      }
+    // A file that is there with problems of its own has them said at its lines, not as missing.
+    const missing = (['home', 'hours', 'labels'] as const).map((key) => pathOf({ collection: key, id: key, language: language.code })).filter((path) => !files.some((file) => file.path === path));
+    if (missing.length > 0) {
+      const named = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
+      problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${named}: every language needs its home page, hours and interface labels`));
     }
   });
   const fallback = listed.findIndex((language) => language.code === listing.data.default);
