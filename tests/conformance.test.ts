@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { aliasesOf, routeAddresses } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended', 'html-validate:a11y'],
@@ -27,7 +27,7 @@ async function messages(html: string): Promise<string[]> {
 }
 
 describe('HTML conformance', () => {
-  const app = testApp();
+  const app = sharedApp();
 
   it.each([...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))])('%s has no error and no warning', async (address) => {
     const res = await request(app).get(address).expect(200);

@@ -12,10 +12,10 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
 import type { Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, cspDirectives, editions, liveSite, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { content, cspDirectives, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 import { categoryPageLists, footerHolds, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
 
-const app = testApp();
+const app = sharedApp();
 /** The live content's site, every language of it: what must hold whatever its words (invariants.ts); the spec's words are checked on the content as shipped (spec.test.ts). */
 const live = liveSite(app);
 const { routes } = live;
@@ -193,7 +193,9 @@ describe('trailing slashes', () => {
 });
 
 describe('errors while rendering', () => {
-  const withBoom = (nodeEnv: 'test' | 'production') => testApp({ routes: withThrowingRoute, config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
+  // One app per NODE_ENV, made when first asked for: each renders every page of every language as it starts.
+  const apps = new Map<string, ReturnType<typeof testApp>>();
+  const withBoom = (nodeEnv: 'test' | 'production') => apps.get(nodeEnv) ?? apps.set(nodeEnv, testApp({ routes: withThrowingRoute, config: { nodeEnv, trustProxy: () => false, site: defaultSite } })).get(nodeEnv)!;
 
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);
