@@ -10,22 +10,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { markdownAddress, text as markdownText } from '../server/render/markdown.ts';
 import { aliasesOf, LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
+import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { liveSite, listening, testApp } from './helpers.ts';
+import { defaultLanguageOnly, liveSite, listening, testApp } from './helpers.ts';
 import { llmsTxtListsEveryPage, markdownHasThePage } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
-// With its encodings: each Markdown page is checked in brotli and gzip.
-const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site }, precompress: true });
+const config = { nodeEnv: 'test' as const, trustProxy: () => false, site };
+const app = testApp({ config });
 const live = liveSite(app, site);
 const { routes, editions } = live;
 const YEAR_MS = 365 * 86_400_000;
+// With its encodings, for each Markdown page in brotli and gzip: made the same way in every language, so of
+// the default language's pages (an app's encodings are most of its start, and every language's, three times that).
+const encoded = testApp({ config, precompress: true, content: defaultLanguageOnly });
 
 let origin: string;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  await app.prepared;
-  const server = await listening(app);
+  await encoded.prepared;
+  const server = await listening(encoded);
   origin = `http://127.0.0.1:${server.port}`;
   close = server.close;
 });
@@ -83,9 +87,8 @@ describe('security.txt', () => {
   });
 });
 
-// Every page's Markdown, and each alias's (/index.html.md, /fr/index.html.md, /fr.md).
+// Each language's root, whose Markdown is its home page's (/index.html.md, /fr/index.html.md, /fr.md).
 const aliases = Object.entries(aliasesOf(routes));
-const markdownPaths = [...routes.map((route) => markdownAddress(route.path)), ...aliases.map(([alias]) => markdownAddress(alias))];
 
 describe('llms.txt', () => {
   it.each(editions.map((edition) => [`${edition.prefix}/llms.txt`, edition] as const))('%s has the brand as its title, the About page’s summary in a quote, and its language’s sections of links', async (address, { content, routes: table }) => {
@@ -121,7 +124,7 @@ describe('every page as Markdown', () => {
     expect(index.headers['content-language']).toBe((await request(app).get(target)).headers['content-language']);
   });
 
-  it.each(markdownPaths)('GET %s comes in brotli and gzip, and revalidates with its ETag', async (path) => {
+  it.each([...fillSite(site, defaultLanguageOnly).routes.map((route) => markdownAddress(route.path)), '/index.html.md'])('GET %s comes in brotli and gzip, and revalidates with its ETag', async (path) => {
     const identity = await fetchRaw(origin, path, { 'accept-encoding': 'identity' });
     const br = await fetchRaw(origin, path, { 'accept-encoding': 'br' });
     const gzip = await fetchRaw(origin, path, { 'accept-encoding': 'gzip' });
