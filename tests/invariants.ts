@@ -8,7 +8,7 @@
  * llms.txt and the sitemap list every page, and the footer and the
  * structured data say the hours of hours.yaml. Each page is checked against
  * its own language's edition (its words, its pages). The tests of
- * the live content (site, readers, seo, content) and of an owner’s edits
+ * the live content (site, readers, seo, languages, content) and of an owner’s edits
  * (owners-edits.test.ts) call these same functions: none of them names a
  * word of the content, so the words can change without them failing.
  */
@@ -177,14 +177,14 @@ export async function alternatesHold(under: SiteUnderTest, address: string): Pro
 export async function switcherLeads(under: SiteUnderTest, address: string): Promise<void> {
   const route = routeAt(under, address)!;
   const doc = await page(under, address);
-  const distinct = doc.querySelectorAll('.languages');
+  const lists = doc.querySelectorAll('.languages');
   if (under.editions.length < 2) {
-    expect(distinct, address).toEqual([]);
+    expect(lists, address).toEqual([]);
     return;
   }
-  expect(distinct, address).toHaveLength(2);
+  expect(lists, address).toHaveLength(2);
   const same = translationsAt(under, address);
-  for (const list of distinct) {
+  for (const list of lists) {
     const links = list.querySelectorAll('a');
     expect(links.map((link) => link.text.trim()), address).toEqual(under.editions.map((edition) => edition.language.name));
     under.editions.forEach(({ language, routes }, index) => {
