@@ -25,10 +25,9 @@ import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
-import { siteRoutes } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { throwingRoute } from '../tools/harness.ts';
+import { throwingRoute, withThrowingRoute } from '../tools/harness.ts';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 200);
@@ -212,7 +211,7 @@ async function phaseSigterm(): Promise<void> {
 }
 
 async function phaseThrowingRoute(): Promise<void> {
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: (content) => [...siteRoutes(content), throwingRoute] });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite }, routes: withThrowingRoute });
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;

@@ -11,13 +11,12 @@ import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { siteContent } from '../content/index.ts';
 import { ART_FOLDER, ContentError, WORDS_FOLDER } from '../content/load.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
-import type { Content, SiteContent } from '../content/schema.ts';
-import { fillSite, siteRoutes, type FilledSite, type RouteDraft } from '../shared/routes.ts';
+import type { SiteContent } from '../content/schema.ts';
+import { fillSite, type FilledSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { throwingRoute } from '../tools/harness.ts';
 
 // Shared with the scripts: defined in tools/harness.ts.
-export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute } from '../tools/harness.ts';
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../tools/harness.ts';
 
 /**
  * The site's app as the tests use it: no gzip or brotli of the pages unless a
@@ -69,16 +68,6 @@ export const content = editions[0]!.content;
  * files, which the owners edit; docs/testing.md says when and how to refresh it.
  */
 export const SHIPPED_ROOT = join(import.meta.dirname, 'fixtures', 'shipped');
-
-/**
- * Each language's table with the throwing route in it (at the same address, /fr/boom in French). Its
- * words are that language's home page's, whose share image the build drew with them: the English
- * words at /fr/boom would be another image than share/fr/home.png says (server/app.ts checks).
- */
-export function withThrowingRoute(words: Content): RouteDraft[] {
-  const table = siteRoutes(words);
-  return [...table, { ...table[0]!, path: throwingRoute.path, screen: throwingRoute.screen }];
-}
 
 /** A site as the tests check it: every language's content filled with its settings and its pages, and its app. */
 export interface SiteUnderTest extends FilledSite {

@@ -12,7 +12,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { siteContent } from '../content/index.ts';
-import { fillSite, type Route, type RouteDraft } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
+import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -116,6 +117,16 @@ export const throwingRoute: RouteDraft = {
     throw new Error(THROWN_MESSAGE);
   },
 };
+
+/**
+ * Each language's table with the throwing route in it (at the same address, /fr/boom in French), as
+ * an app's `routes`. Its words are that language's home page's, whose share image the build drew with
+ * them: the English words at /fr/boom would be another image than share/fr/home.png says (server/app.ts checks).
+ */
+export function withThrowingRoute(words: Content): RouteDraft[] {
+  const table = siteRoutes(words);
+  return [...table, { ...table[0]!, path: throwingRoute.path, screen: throwingRoute.screen }];
+}
 
 // --- nginx -------------------------------------------------------------------
 
