@@ -124,7 +124,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const listing = all.find((entry): entry is Entry<'languages'> => entry.ref.collection === 'languages');
   if (!files.some((file) => file.path === pathOf({ collection: 'languages', id: 'languages' }))) problems.push(`${pathOf({ collection: 'languages', id: 'languages' })}:1:1: the file is missing`);
   if (!listing) return { problems, notices, locate };
-  const languages = languagesOf(listing, all, problems);
+  const languages = languagesOf(listing, all, files, problems);
   const [first] = languages;
   if (!first) return { problems, notices, locate };
 
@@ -159,10 +159,11 @@ export function checkContent({ files, art }: CheckInput): Checked {
     if (!code || code === first.code) continue;
     const original = entries.get(keyOf({ ...entry.ref, language: first.code }));
     if (!original) {
-      // An original that is there but has mistakes of its own is named by them: its translations are checked once it reads.
-      const path = pathOf({ ...entry.ref, language: first.code });
-      const folder = entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages';
-      if (folder && !files.some((file) => file.path === path)) problems.push(entry.at([], `translates nothing: there is no ${path}`));
+      // An original that is there but has problems of its own is reported as such, not as missing.
+      const originalPath = pathOf({ ...entry.ref, language: first.code });
+      if (!files.some((file) => file.path === originalPath) && (entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages')) {
+        problems.push(entry.at([], `translates nothing: there is no ${originalPath}`));
+      }
       continue;
     }
     problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry));
@@ -202,15 +203,15 @@ export function checkContent({ files, art }: CheckInput): Checked {
  * files: a language without its home page, hours and interface labels could
  * show no page, and a file in a language not listed is a mistake.
  */
-function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], problems: string[]): Language[] {
+function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], files: readonly SourceFile[], problems: string[]): Language[] {
   const before = problems.length;
   const listed = listing.data.languages;
   listed.forEach((language, index) => {
-    for (const key of ['home', 'hours', 'labels'] as const) {
-      const ref = { collection: key, id: key, language: language.code };
-      if (!all.some((entry) => entry.ref.collection === key && entry.ref.language === language.code)) {
-        problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${pathOf(ref)}: every language needs its home page, hours and interface labels`));
-      }
+    // A file that is there with problems of its own has them said at its lines, not as missing.
+    const missing = (['home', 'hours', 'labels'] as const).map((key) => pathOf({ collection: key, id: key, language: language.code })).filter((path) => !files.some((file) => file.path === path));
+    if (missing.length > 0) {
+      const named = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
+      problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${named}: every language needs its home page, hours and interface labels`));
     }
   });
   for (const entry of all) {

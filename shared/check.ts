@@ -38,8 +38,10 @@ export function siteProblems({ routes, content, prefix }: FilledSite['editions']
   const problems: string[] = [];
 
   // Every address, aliases included, is one page's, and a default language's page is at none of another language's.
+  // A translation's addresses are its original's with the prefix (the same field, content/load.ts), so a clash
+  // in another language is the default language's too: it is said once, there.
   const owners = new Map<string, Route | 'alias'>(Object.keys(aliasesOf(routes)).map((alias) => [alias, 'alias']));
-  for (const route of routes) {
+  for (const route of prefix ? [] : routes) {
     const taken = editions.find((edition) => edition.prefix && !prefix && (route.path === edition.prefix || route.path.startsWith(`${edition.prefix}/`)));
     if (taken) problems.push(locate(route.source, ['path'], `${route.path} is in ${taken.prefix}/, where the ${taken.language.name} pages are: choose another address`));
     const owner = owners.get(route.path);

@@ -41,9 +41,9 @@ afterEach(() => {
 
 const W = 'content/words';
 /** A category file of the copy, and the first value of one of its fields, as the file has it. */
-const CATEGORY = 'categories/textiles.yaml';
-const ANOTHER = 'categories/energy-and-fuel.yaml';
-const LEGAL = 'legal/privacy.md';
+const CATEGORY = 'categories/textiles.en.yaml';
+const ANOTHER = 'categories/energy-and-fuel.en.yaml';
+const LEGAL = 'legal/privacy.en.md';
 const valueOf = (text: string, field: string) => new RegExp(`^(\\s*-?\\s*${field}:) (.+)$`, 'm').exec(text)!;
 
 describe('the content check', () => {
@@ -148,8 +148,8 @@ describe('the content check', () => {
     [
       'an unknown placeholder in YAML',
       (c) => {
-        c.edit('about.yaml', /^lead: .+$/m, 'lead: "{brandname} sources quotations."');
-        return `${W}/about.yaml:${c.at('about.yaml', '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+        c.edit('about.en.yaml', /^lead: .+$/m, 'lead: "{brandname} sources quotations."');
+        return `${W}/about.en.yaml:${c.at('about.en.yaml', '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
       },
     ],
     [
@@ -169,7 +169,8 @@ describe('the content check', () => {
     [
       'a missing illustration',
       (c) => {
-        c.edit(CATEGORY, /^(\s+file: )(.+)\.svg$/m, '$1$2-missing.svg');
+        // The same in every language: the browser editor copies it into the translations.
+        c.editEveryLanguage(CATEGORY, /^(\s+file: )(.+)\.svg$/m, '$1$2-missing.svg');
         const file = valueOf(c.read(CATEGORY), 'file')[2];
         return `${W}/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
       },
@@ -230,8 +231,8 @@ describe('the content check', () => {
     [
       'a Markdown page with no front matter',
       (c) => {
-        c.write('pages/made-up-by-the-test.md', 'Just words.\n');
-        return `${W}/pages/made-up-by-the-test.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---`;
+        c.write('pages/made-up-by-the-test.en.md', 'Just words.\n');
+        return `${W}/pages/made-up-by-the-test.en.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---`;
       },
     ],
   ])('reports %s in one line: file, line, column, field, problem', (_case, breakIt) => {
@@ -251,10 +252,11 @@ describe('the content check', () => {
     ])('a %s: one line naming both files', (field, says) => {
       const c = contentCopy();
       const value = valueOf(c.read(CATEGORY), field)[2]!;
-      c.edit(ANOTHER, new RegExp(`^${field}: .+$`, 'm'), `${field}: ${value}`);
+      // In every language, as the browser editor writes it: the translations' must be the same (shown below).
+      c.editEveryLanguage(ANOTHER, new RegExp(`^${field}: .+$`, 'm'), `${field}: ${value}`);
       const problems = c.problems();
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(new RegExp(`^${W}/categories/[\\w-]+\\.yaml:\\d+:\\d+: ${field}: "?${value}"? ${says} ${W}/categories/[\\w-]+\\.yaml$`));
+      expect(problems[0]).toMatch(new RegExp(`^${W}/categories/[\\w-]+\\.en\\.yaml:\\d+:\\d+: ${field}: "?${value}"? ${says} ${W}/categories/[\\w-]+\\.en\\.yaml$`));
       for (const file of [CATEGORY, ANOTHER]) expect(problems[0]).toContain(`${W}/${file}`);
     });
 
@@ -262,14 +264,14 @@ describe('the content check', () => {
       const c = contentCopy();
       const page = (path: string) => `---\n# yaml-language-server: $schema=../../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
       const slug = valueOf(c.read(CATEGORY), 'slug')[2]!;
-      c.write('pages/zz-made-up-a.md', page('/about'));
-      c.write('pages/zz-made-up-b.md', page(`/products/${slug}`));
-      c.write('pages/zz-made-up-c.md', page('/zz-made-up'));
-      c.write('pages/zz-made-up-d.md', page('/zz-made-up'));
+      c.write('pages/zz-made-up-a.en.md', page('/about'));
+      c.write('pages/zz-made-up-b.en.md', page(`/products/${slug}`));
+      c.write('pages/zz-made-up-c.en.md', page('/zz-made-up'));
+      c.write('pages/zz-made-up-d.en.md', page('/zz-made-up'));
       expect(await c.allProblems()).toEqual([
-        `${W}/pages/zz-made-up-a.md:3:7: path: /about is also the address of the About Us page`,
-        `${W}/pages/zz-made-up-b.md:3:7: path: /products/${slug} is also the address of ${W}/${CATEGORY}`,
-        `${W}/pages/zz-made-up-d.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-c.md`,
+        `${W}/pages/zz-made-up-a.en.md:3:7: path: /about is also the address of the About Us page`,
+        `${W}/pages/zz-made-up-b.en.md:3:7: path: /products/${slug} is also the address of ${W}/${CATEGORY}`,
+        `${W}/pages/zz-made-up-d.en.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-c.en.md`,
       ]);
     });
   });
@@ -290,7 +292,7 @@ describe('the content check', () => {
   it('reports every problem, not only the first', () => {
     const c = contentCopy();
     c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: ""');
-    c.edit('home.yaml', /^lead: .+$/m, 'lead: ""');
+    c.edit('home.en.yaml', /^lead: .+$/m, 'lead: ""');
     c.write(LEGAL, `${c.read(LEGAL)}\n<iframe></iframe>\n`);
     expect(c.problems()).toHaveLength(3);
   });
@@ -360,7 +362,7 @@ describe('the JSON Schemas editors check against', () => {
     // The loader refuses a file without it (above); here, that the line names a schema that exists.
     const c = contentCopy();
     expect(c.problems()).toEqual([]);
-    for (const file of ['home.yaml', CATEGORY, LEGAL]) {
+    for (const file of ['home.en.yaml', CATEGORY, LEGAL]) {
       const line = c.read(file).split('\n').find((text) => text.startsWith('# yaml-language-server: $schema='))!;
       const schema = join(c.root, W, file, '..', line.slice('# yaml-language-server: $schema='.length));
       expect(JSON.parse(readFileSync(schema, 'utf8')).type).toBe('object');

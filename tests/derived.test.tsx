@@ -13,9 +13,9 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOf, listOf } from '../content/fill.ts';
-import { categories } from '../content/index.ts';
+import { categories, content as english } from '../content/index.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
-import type { Content } from '../content/schema.ts';
+import type { SiteContent } from '../content/schema.ts';
 import { buildClient } from '../scripts/build.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import { checkSite } from '../scripts/check.ts';
@@ -72,15 +72,16 @@ Suppliers see **our** company name, not yours. See [the About page](/about).
 const root = mkdtempSync(join(tmpdir(), 'derived-'));
 const words = join(root, 'content', 'words');
 const site = defaultSite;
-let content: Content;
+let content: SiteContent;
 let clientDir: string;
 let app: ReturnType<typeof testApp>;
 
 beforeAll(async () => {
   cpSync(join(REPO_ROOT, 'content'), join(root, 'content'), { recursive: true });
-  writeFileSync(join(words, 'categories', `${CATEGORY.slug}.yaml`), categoryFile);
+  // In the default language only: in the others they are not translated, so not there (the last case).
+  writeFileSync(join(words, 'categories', `${CATEGORY.slug}.en.yaml`), categoryFile);
   mkdirSync(join(words, 'pages'), { recursive: true });
-  writeFileSync(join(words, 'pages', 'zz-made-up-questions.md'), pageFile);
+  writeFileSync(join(words, 'pages', 'zz-made-up-questions.en.md'), pageFile);
   const checked = readContent(root);
   expect(checked.problems).toEqual([]);
   content = checked.content!;
@@ -100,11 +101,11 @@ const categoryPath = `/products/${CATEGORY.slug}`;
 describe('a category file and a Markdown page file added to the content', () => {
   it('pass the content check, which names what a page file lacks', async () => {
     expect((await checkSite(readContent(root), site)).problems).toEqual([]);
-    writeFileSync(join(words, 'pages', 'zz-made-up-broken.md'), pageFile.replace(/^description: .+\n/m, '').replace(PAGE.path, `${PAGE.path}-2`));
+    writeFileSync(join(words, 'pages', 'zz-made-up-broken.en.md'), pageFile.replace(/^description: .+\n/m, '').replace(PAGE.path, `${PAGE.path}-2`));
     try {
-      expect((await checkSite(readContent(root), site)).problems).toEqual(['content/words/pages/zz-made-up-broken.md:3:1: description: is missing']);
+      expect((await checkSite(readContent(root), site)).problems).toEqual(['content/words/pages/zz-made-up-broken.en.md:3:1: description: is missing']);
     } finally {
-      rmSync(join(words, 'pages', 'zz-made-up-broken.md'));
+      rmSync(join(words, 'pages', 'zz-made-up-broken.en.md'));
     }
   });
 
@@ -131,8 +132,8 @@ describe('a category file and a Markdown page file added to the content', () => 
     const titles = [...categories.map((category) => category.title), CATEGORY.title];
     const products = parse(await get('/products'));
     expect(products.querySelectorAll('.card h2').map((title) => title.text)).toEqual(titles);
-    expect(products.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(listOf(titles));
-    expect(parse(await get('/about')).querySelector('main')?.text).toContain(`${countOf(titles.length)} categories: ${listOf(titles)}`);
+    expect(products.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(listOf(titles, english));
+    expect(parse(await get('/about')).querySelector('main')?.text).toContain(`${countOf(titles.length, { numbers: english.labels.numbers, language: english.language })} categories: ${listOf(titles, english)}`);
   });
 
   it('have their whole body as Markdown, a line in llms.txt and one in the sitemap', async () => {
@@ -172,12 +173,32 @@ describe('a category file and a Markdown page file added to the content', () => 
 
   it('are in the static export', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'derived-export-'));
+    // Of the default language, which they are in: every language's export is tests/export.test.ts's, and the export encodes every page it saves.
+    const defaultLanguage = { languages: content.languages.slice(0, 1), editions: content.editions.slice(0, 1) };
     try {
-      const { files } = await exportSite({ outDir, site, clientDir, content });
+      const { files } = await exportSite({ outDir, site, clientDir, content: defaultLanguage });
       const saved = files.map((file) => file.url);
       for (const url of [PAGE.path, `${PAGE.path}.md`, categoryPath, `${categoryPath}.md`]) expect(saved).toContain(url);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
+  });
+
+  it('are in no other language, which has no translation of them: no page, card, menu link, Markdown, llms.txt line or sitemap entry there, and a notice says so', async () => {
+    const checked = readContent(root);
+    for (const edition of content.editions.slice(1)) {
+      const { code, name } = edition.language;
+      expect(checked.notices).toContain(`content/words/categories/${CATEGORY.slug}.${code}.yaml: not translated into ${name} (${code}), so that page is not in ${name}`);
+      expect(checked.notices).toContain(`content/words/pages/zz-made-up-questions.${code}.md: not translated into ${name} (${code}), so that page is not in ${name}`);
+      for (const path of [`/${code}${PAGE.path}`, `/${code}${categoryPath}`]) {
+        await request(app).get(path).expect(404);
+        await request(app).get(`${path}.md`).expect(404);
+      }
+      const products = parse(await get(`/${code}/products`));
+      expect(products.querySelectorAll('.card a').map((link) => link.getAttribute('href'))).not.toContain(`/${code}${categoryPath}`);
+      expect(parse(await get(`/${code}/home`)).querySelectorAll('#site-menu a').map((link) => link.getAttribute('href'))).not.toContain(`/${code}${PAGE.path}`);
+      expect(await get(`/${code}/llms.txt`)).not.toMatch(/zz-made-up/);
+    }
+    expect(await get('/sitemap.xml')).not.toMatch(new RegExp(`/(${content.editions.slice(1).map((edition) => edition.language.code).join('|')})/[^<"]*zz-made-up`));
   });
 });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { siteContent } from '../content/index.ts';
 import { ART_FOLDER, ContentError, WORDS_FOLDER } from '../content/load.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
+import type { SiteContent } from '../content/schema.ts';
 import { fillSite, type FilledSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 
@@ -37,6 +38,25 @@ export function cspDirectives(header: unknown): Map<string, string[]> {
   return parseContentSecurityPolicy(header);
 }
 
+/**
+ * The default language's content alone, for the apps of tests of what no
+ * language changes (request ids, logs, proxies, probes, metrics): an app
+ * renders every page of every language when it starts, and with one
+ * language it starts in a third of the time.
+ */
+export const defaultLanguageOnly: SiteContent = { languages: siteContent.languages.slice(0, 1), editions: siteContent.editions.slice(0, 1) };
+
+let shared: App | undefined;
+/**
+ * The site's app with the default options, made once per worker and shared by
+ * the files that only read from it (their modules are shared: vitest.config.ts,
+ * isolate: false). A test that changes an app (setReady) makes its own.
+ */
+export function sharedApp(): App {
+  shared ??= testApp();
+  return shared;
+}
+
 /** Every language's pages, and each language's content, with the default settings in their placeholders, as the pages show them. */
 export const { routes: filledRoutes, editions } = fillSite(defaultSite, siteContent);
 /** The default language's content, filled. */
@@ -49,10 +69,15 @@ export const content = editions[0]!.content;
  */
 export const SHIPPED_ROOT = join(import.meta.dirname, 'fixtures', 'shipped');
 
-/** A site as the tests check it: the content filled with its settings, its route table, and its app. */
+/** A site as the tests check it: every language's content filled with its settings and its pages, and its app. */
 export interface SiteUnderTest extends FilledSite {
   app: App;
   site: SiteConfig;
+}
+
+/** The live content's site, with these settings, served by `app` (made with the same settings). */
+export function liveSite(app: App, site: SiteConfig = defaultSite): SiteUnderTest {
+  return { ...fillSite(site, siteContent), app, site };
 }
 
 /**
@@ -93,6 +118,17 @@ export function contentCopy(from = REPO_ROOT) {
       const text = readFileSync(path(file), 'utf8');
       expect(text).toMatch(from);
       writeFileSync(path(file), text.replace(from, to));
+    },
+    /** The file of the same entry in every language the copy has it in (categories/textiles.en.yaml → …fr.yaml, …ar.yaml), this one first. */
+    inEveryLanguage(file: string): string[] {
+      const [, folder, name, extension] = /^(?:(.*)\/)?([^/]+)\.[a-z]{2,3}\.(yaml|md)$/.exec(file)!;
+      const dir = folder ? `${folder}/` : '';
+      const others = readdirSync(path(dir || '.')).filter((other) => new RegExp(`^${name}\\.[a-z]{2,3}\\.${extension}$`).test(other)).map((other) => dir + other);
+      return [file, ...others.filter((other) => other !== file)];
+    },
+    /** Replaces the first `from` in the entry's file in every language, as the browser editor copies a field that is the same in all (content/schema.ts, `same`). */
+    editEveryLanguage(file: string, from: string | RegExp, to: string) {
+      for (const each of this.inEveryLanguage(file)) this.edit(each, from, to);
     },
     /** "line:column" of the first `needle` in a content file as it is now. */
     at(file: string, needle: string) {

@@ -1,17 +1,24 @@
 /**
  * The hours in words and in the visitor's time zone (shared/hours.ts), for
- * hours of the test's own: GMT hours as clocks elsewhere show them, across
- * midnight, weekends, daylight saving time and half-hour zones. The site's
- * own hours (content/words/hours.yaml) are the spec's, checked in
- * tests/site.test.ts; these do not change when they do.
+ * hours and words of the test's own: GMT hours as clocks elsewhere show them,
+ * across midnight, weekends, daylight saving time and half-hour zones, and
+ * days and times as English, French and Arabic write them (Intl, by the
+ * locales of languages.yaml). The site's own hours (content/words/hours.*.yaml)
+ * are the spec's, checked in tests/spec.test.ts; these do not change when they do.
  */
 import { describe, expect, it } from 'vitest';
 import type { Hours, Labels } from '../content/schema.ts';
 import { hoursText, localHours, placeName } from '../shared/hours.ts';
 
 const HOURS: Hours = { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00', timeZone: 'GMT', closed: 'Closed on weekends' };
-const LABELS: Labels['hours'] = { openNow: 'Open now', closedNow: 'Closed now', nextDay: 'the next day', in: 'in', yourTimeZone: 'your time zone' };
-const at = (iso: string, zone: string, hours = HOURS) => localHours(new Date(iso), zone, hours, LABELS);
+const LABELS: Labels['hours'] = { openNow: 'Open now', closedNow: 'Closed now', nextDay: 'the next day', in: 'in', yourTimeZone: 'your time zone', through: 'to' };
+/** English as the site writes it: British, on a 12-hour clock. */
+const LOCALE = 'en-GB-u-hc-h12';
+const at = (iso: string, zone: string, hours = HOURS) => localHours(new Date(iso), zone, { hours, labels: LABELS, locale: LOCALE });
+
+/** French and Arabic, with the locales languages.yaml gives them, and words of the test's own. */
+const FRENCH = { locale: 'fr-FR', labels: { openNow: 'Ouvert', closedNow: 'Fermé', nextDay: 'le lendemain', in: 'à', yourTimeZone: 'votre fuseau horaire', through: 'à' } };
+const ARABIC = { locale: 'ar-EG', labels: { openNow: 'مفتوح', closedNow: 'مغلق', nextDay: 'من اليوم التالي', in: 'بتوقيت', yourTimeZone: 'منطقتكم الزمنية', through: 'إلى' } };
 
 describe('hoursText', () => {
   it.each<[Partial<Hours>, { days: string; hours: string }]>([
@@ -21,7 +28,20 @@ describe('hoursText', () => {
     [{ days: ['Monday', 'Wednesday', 'Friday'] }, { days: 'Monday, Wednesday, Friday', hours: '9:00 am to 6:00 pm GMT' }],
     [{ days: ['Tuesday'] }, { days: 'Tuesday', hours: '9:00 am to 6:00 pm GMT' }],
   ])('writes %j as %j', (change, text) => {
-    expect(hoursText({ ...HOURS, ...change })).toEqual(text);
+    expect(hoursText({ ...HOURS, ...change }, LABELS, LOCALE)).toEqual(text);
+  });
+
+  // The footer's GMT line: French days in lower case on a 24-hour clock; Arabic days, Arabic-Indic digits and ص/م (am/pm).
+  it.each<[string, typeof FRENCH, Partial<Hours>, { days: string; hours: string }]>([
+    ['French', FRENCH, {}, { days: 'lundi à vendredi', hours: '9:00 à 18:00 GMT' }],
+    ['French', FRENCH, { opens: '08:30', closes: '12:00' }, { days: 'lundi à vendredi', hours: '8:30 à 12:00 GMT' }],
+    ['French', FRENCH, { days: ['Monday', 'Wednesday', 'Friday'] }, { days: 'lundi, mercredi et vendredi', hours: '9:00 à 18:00 GMT' }],
+    ['French', FRENCH, { days: ['Saturday'], opens: '00:00', closes: '23:59' }, { days: 'samedi', hours: '0:00 à 23:59 GMT' }],
+    ['Arabic', ARABIC, {}, { days: 'الاثنين إلى الجمعة', hours: '٩:٠٠ ص إلى ٦:٠٠ م GMT' }],
+    ['Arabic', ARABIC, { opens: '08:30', closes: '12:00' }, { days: 'الاثنين إلى الجمعة', hours: '٨:٣٠ ص إلى ١٢:٠٠ م GMT' }],
+    ['Arabic', ARABIC, { days: ['Monday', 'Wednesday', 'Friday'] }, { days: 'الاثنين، والأربعاء، والجمعة', hours: '٩:٠٠ ص إلى ٦:٠٠ م GMT' }],
+  ])('writes in %s %j as %j', (_language, { labels, locale }, change, text) => {
+    expect(hoursText({ ...HOURS, ...change }, labels, locale)).toEqual(text);
   });
 });
 
@@ -88,6 +108,19 @@ describe('localHours', () => {
     expect(at('2026-03-09T10:00:00Z', 'America/Chicago').text).toBe('4:00 am – 1:00 pm in Chicago · Open now');
     // On the Sunday itself the next opening is Monday's, after the change.
     expect(at('2026-03-08T12:00:00Z', 'America/Chicago').text).toBe('4:00 am – 1:00 pm in Chicago · Closed now');
+  });
+
+  // The line under the footer's, in the page's language: its clock, its digits, its words.
+  it.each<[string, typeof FRENCH, string, string, string]>([
+    ['French', FRENCH, '2026-07-15T10:00:00Z', 'Asia/Tokyo', '18:00 – 3:00 le lendemain à Tokyo · Ouvert'],
+    ['French', FRENCH, '2026-07-18T12:00:00Z', 'Europe/Paris', '11:00 – 20:00 à Paris · Fermé'],
+    ['French', FRENCH, '2026-07-13T09:30:00Z', 'Pacific/Honolulu', 'dimanche à jeudi, 23:00 – 8:00 le lendemain à Honolulu · Ouvert'],
+    ['French', FRENCH, '2026-07-15T10:00:00Z', 'Etc/GMT+5', '4:00 – 13:00 à votre fuseau horaire · Ouvert'],
+    ['Arabic', ARABIC, '2026-07-15T10:00:00Z', 'Asia/Tokyo', '٦:٠٠ م – ٣:٠٠ ص من اليوم التالي بتوقيت Tokyo · مفتوح'],
+    ['Arabic', ARABIC, '2026-01-14T07:00:00Z', 'Africa/Cairo', '١١:٠٠ ص – ٨:٠٠ م بتوقيت Cairo · مغلق'],
+    ['Arabic', ARABIC, '2026-07-15T10:00:00Z', 'Etc/GMT+5', '٤:٠٠ ص – ١:٠٠ م بتوقيت منطقتكم الزمنية · مفتوح'],
+  ])('says in %s at %s in %s: %s', (_language, { labels, locale }, now, zone, text) => {
+    expect(localHours(new Date(now), zone, { hours: HOURS, labels, locale }).text).toBe(text);
   });
 
   it('names the place from the time zone id', () => {

@@ -1,10 +1,14 @@
 /**
  * What must hold whatever the words say, for a site made from any content
- * the content check accepts: every page answers with its own head and
- * chrome, the menu lists the pages, every link leads somewhere, each page's
- * Markdown has its text, llms.txt and the sitemap list every page, and the
- * footer and the structured data say the hours of hours.yaml. The tests of
- * the live content (site, readers, seo, content) and of an owner’s edits
+ * the content check accepts, in every language it has: every page answers
+ * with its own head, language, direction and chrome, the menu lists its
+ * language's pages, the language switcher and the hreflang alternates lead
+ * to the same page in every language that has it (and only those), every
+ * link leads somewhere, each page's Markdown has its text, each language's
+ * llms.txt and the sitemap list every page, and the footer and the
+ * structured data say the hours of hours.yaml. Each page is checked against
+ * its own language's edition (its words, its pages). The tests of
+ * the live content (site, readers, seo, languages, content) and of an owner’s edits
  * (owners-edits.test.ts) call these same functions: none of them names a
  * word of the content, so the words can change without them failing.
  */
@@ -19,17 +23,22 @@ import { checkSite } from '../scripts/check.ts';
 import { MARKDOWN, markdownAddress } from '../server/render/markdown.ts';
 import { hoursText } from '../shared/hours.ts';
 import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
-import type { Route } from '../shared/routes.ts';
+import type { Edition, Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
 import type { SiteUnderTest } from './helpers.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
-/** Each site's pages, parsed, by address: the app prepared them at start-up and they never change, so each is fetched and parsed once. */
-const pages = new WeakMap<SiteUnderTest, Map<string, Promise<HTMLElement>>>();
+interface Answer {
+  doc: HTMLElement;
+  headers: Record<string, string>;
+}
 
-/** The page at `address`, which answers 200 with HTML; not to be changed (it is shared). */
-function page(under: SiteUnderTest, address: string): Promise<HTMLElement> {
+/** Each site's pages, parsed, by address: the app prepared them at start-up and they never change, so each is fetched and parsed once. */
+const pages = new WeakMap<SiteUnderTest, Map<string, Promise<Answer>>>();
+
+/** The page at `address` and its headers, which answers 200 with HTML; not to be changed (it is shared). */
+function answer(under: SiteUnderTest, address: string): Promise<Answer> {
   const parsed = pages.get(under) ?? pages.set(under, new Map()).get(under)!;
   let fetched = parsed.get(address);
   if (!fetched) {
@@ -38,11 +47,26 @@ function page(under: SiteUnderTest, address: string): Promise<HTMLElement> {
       .then((res) => {
         expect(res.status, address).toBe(200);
         expect(res.headers['content-type'], address).toBe(HTML);
-        return parse(res.text);
+        return { doc: parse(res.text), headers: res.headers as Record<string, string> };
       });
     parsed.set(address, fetched);
   }
   return fetched;
+}
+
+const page = async (under: SiteUnderTest, address: string) => (await answer(under, address)).doc;
+
+/** The language's edition a page is of: its words, its pages and its prefix. */
+export function editionFor({ editions }: Pick<SiteUnderTest, 'editions'>, route: Route): Edition {
+  const edition = editions.find((candidate) => candidate.language.code === route.language.code);
+  expect(edition, route.path).toBeDefined();
+  return edition!;
+}
+
+/** The route of an address of ours (a path, and a tab's query), or undefined. */
+function routeAt({ routes }: SiteUnderTest, address: string): Route | undefined {
+  const path = address.split('?', 1)[0];
+  return routes.find((route) => route.path === path);
 }
 
 const texts = (root: HTMLElement, selector: string) => root.querySelectorAll(selector).map((node) => node.text.trim());
@@ -52,10 +76,20 @@ export async function contentCheckPasses(root: string, site: SiteConfig): Promis
   expect((await checkSite(readContent(root), site)).problems).toEqual([]);
 }
 
-/** GET of the route's path answers 200 with its own title, description and canonical address, one h1 and one main, its chrome, and the bottom strip. */
+/**
+ * GET of the route's path answers 200 in its language (lang, dir and
+ * Content-Language), with its own title, description and canonical address,
+ * one h1 and one main, its chrome, and the bottom strip in its language
+ * leading to its language's Legal page (the default language's where it has none).
+ */
 export async function pageAnswers(under: SiteUnderTest, route: Route): Promise<void> {
-  const { content, site } = under;
-  const doc = await page(under, route.path);
+  const { site } = under;
+  const { content, routes } = editionFor(under, route);
+  const { doc, headers } = await answer(under, route.path);
+  expect(doc.querySelector('html')?.getAttribute('lang'), route.path).toBe(route.language.code);
+  expect(doc.querySelector('html')?.getAttribute('dir'), route.path).toBe(route.language.direction);
+  expect(headers['content-language'], route.path).toBe(route.language.code);
+  expect(doc.querySelector('.skip-link')?.text).toBe(content.labels.skipLink);
   expect(doc.querySelector('title')?.text).toContain(route.title);
   expect(doc.querySelector('title')?.text).toContain(site.brandName);
   expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(route.description);
@@ -68,19 +102,101 @@ export async function pageAnswers(under: SiteUnderTest, route: Route): Promise<v
   expect(doc.querySelector('.bottom-strip')?.classList.contains(`bottom-strip--${route.chrome}`)).toBe(true);
   expect(doc.querySelector('.contact-block') !== null).toBe(route.footer);
   expect(doc.querySelector('.bottom-strip')?.text).toContain(content.labels.footer.copyright);
-  expect(doc.querySelector('.bottom-strip a')?.getAttribute('href')).toBe(LEGAL_PATH);
+  expect(doc.querySelector('.bottom-strip a')?.getAttribute('href')).toBe(routes.find((other) => other.key === LEGAL_PATH)?.path ?? LEGAL_PATH);
 }
 
-/** The overlay menu on the route's page lists every page with a menu label, in the table's order, and marks this page, or its parent, as the current one. */
+/**
+ * The overlay menu on the route's page lists every page of its language with
+ * a menu label, in the table's order, and marks this page, or its parent, as
+ * the current one; the bar's link home leads to its language's home page.
+ */
 export async function menuMarksThePage(under: SiteUnderTest, route: Route): Promise<void> {
-  const { routes } = under;
+  const { routes } = editionFor(under, route);
   const doc = await page(under, route.path);
-  const menu = doc.querySelector('#site-menu')!;
+  const menu = doc.querySelector('#site-menu .overlay-menu__nav')!;
   const listed = routes.flatMap((entry) => (entry.menuLabel ? [[entry.path, entry.menuLabel]] : []));
-  expect(menu.querySelectorAll('nav a').map((link) => [link.getAttribute('href'), link.text.trim()])).toEqual(listed);
+  expect(menu.querySelectorAll('a').map((link) => [link.getAttribute('href'), link.text.trim()]), route.path).toEqual(listed);
   if (route.menuLabel) expect(menu.querySelector('a[aria-current="page"]')?.text).toBe(route.menuLabel);
   else expect(menu.querySelector('a[aria-current="true"]')?.text).toBe(routes.find((parent) => parent.path === route.parent)?.menuLabel);
-  expect(doc.querySelector('.nav-link')?.getAttribute('aria-current')).toBe(route.path === HOME_PATH ? 'page' : undefined);
+  const home = doc.querySelector('.nav-link');
+  expect(home?.getAttribute('href')).toBe(routes.find((entry) => entry.key === HOME_PATH)?.path);
+  expect(home?.getAttribute('aria-current')).toBe(route.key === HOME_PATH ? 'page' : undefined);
+}
+
+/**
+ * The page at `address` in every language that has it, by language code
+ * (the default language's first): the same page (its key) with the same tab,
+ * where that language has the tab's document. Made from the route table
+ * alone, not from what the server computes, so the two can be held against each other.
+ */
+export function translationsAt(under: SiteUnderTest, address: string): Map<string, string> {
+  const route = routeAt(under, address)!;
+  const tab = route.variants && address.includes('?') ? new URLSearchParams(address.slice(address.indexOf('?'))).get(route.variants.param) : null;
+  const found = new Map<string, string>();
+  for (const { language, routes } of under.editions) {
+    const same = routes.find((other) => other.key === route.key);
+    if (!same || (tab !== null && !same.variants?.values.includes(tab))) continue;
+    found.set(language.code, same.path + address.slice(route.path.length));
+  }
+  return found;
+}
+
+/** A page's hreflang alternates, as hreflang → absolute URL, in their order. */
+async function alternatesOf(under: SiteUnderTest, address: string): Promise<Array<[string, string]>> {
+  const links = (await page(under, address)).querySelectorAll('link[rel="alternate"][hreflang]');
+  return links.map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]);
+}
+
+/**
+ * The hreflang set of the page at `address` is complete and reciprocal: it
+ * names the page itself, the same page in every language that has it and in
+ * none other, and x-default (the default language's address), each once; each
+ * of them answers 200 and names the very same set. Returns the set.
+ */
+export async function alternatesHold(under: SiteUnderTest, address: string): Promise<Array<[string, string]>> {
+  const { site } = under;
+  const expected = [...translationsAt(under, address)].map(([code, at]): [string, string] => [code, site.publicUrl + at]);
+  const byDefault = expected.find(([code]) => code === under.editions[0]!.language.code);
+  expect(byDefault, `${address} in the default language`).toBeDefined();
+  const set = await alternatesOf(under, address);
+  expect(set, address).toEqual([...expected, ['x-default', byDefault![1]]]);
+  expect(set.map(([, url]) => url), address).toContain(site.publicUrl + address);
+  for (const [, url] of set) {
+    const other = url.slice(site.publicUrl.length);
+    expect(await alternatesOf(under, other), `the alternates of ${other}, named by ${address}`).toEqual(set);
+  }
+  return set;
+}
+
+/**
+ * The language switcher, in the bar and in the menu, names every language in
+ * itself (its lang and hreflang), marks the page's own, and leads to the same
+ * page and tab in each language that has it, else to a page that language
+ * has (which one, the closest, is pinned in tests/languages.test.ts).
+ */
+export async function switcherLeads(under: SiteUnderTest, address: string): Promise<void> {
+  const route = routeAt(under, address)!;
+  const doc = await page(under, address);
+  const lists = doc.querySelectorAll('.languages');
+  if (under.editions.length < 2) {
+    expect(lists, address).toEqual([]);
+    return;
+  }
+  expect(lists, address).toHaveLength(2);
+  const same = translationsAt(under, address);
+  for (const list of lists) {
+    const links = list.querySelectorAll('a');
+    expect(links.map((link) => link.text.trim()), address).toEqual(under.editions.map((edition) => edition.language.name));
+    under.editions.forEach(({ language, routes }, index) => {
+      const link = links[index]!;
+      expect(link.getAttribute('lang'), address).toBe(language.code);
+      expect(link.getAttribute('hreflang'), address).toBe(language.code);
+      expect(link.getAttribute('aria-current'), address).toBe(language.code === route.language.code ? 'page' : undefined);
+      const href = link.getAttribute('href')!;
+      if (same.has(language.code)) expect(href, `${language.code} from ${address}`).toBe(same.get(language.code));
+      else expect(routes.map((other) => other.path), `${language.code} from ${address}`).toContain(href);
+    });
+  }
 }
 
 /**
@@ -159,10 +275,12 @@ function htmlBody(main: HTMLElement): string[] {
  * page has them.
  */
 export async function markdownHasThePage(under: SiteUnderTest, route: Route): Promise<void> {
-  const { app, routes, content, site } = under;
+  const { app, routes, site } = under;
+  const { content } = editionFor(under, route);
   const mdPath = markdownAddress(route.path);
   const res = await request(app).get(mdPath).expect(200);
   expect(res.headers['content-type']).toBe(MARKDOWN);
+  expect(res.headers['content-language'], mdPath).toBe(route.language.code);
   expect(res.headers['content-security-policy']).toBeTruthy();
   const doc = await page(under, route.path);
   const main = doc.querySelector('main')!;
@@ -199,47 +317,73 @@ export async function markdownHasThePage(under: SiteUnderTest, route: Route): Pr
   }
 }
 
-/** llms.txt links every page's Markdown, each line ending in the page's description, and each link answers as Markdown. */
-export async function llmsTxtListsEveryPage({ app, routes, site }: SiteUnderTest): Promise<void> {
-  const res = await request(app).get('/llms.txt').expect(200);
-  const items = nodesOf(fromMarkdown(res.text)).flatMap((node) => (node.type === 'paragraph' && node.children[0]?.type === 'link' ? [[node.children[0].url, words(node)] as const] : []));
-  const linked = new Map(items);
-  expect([...linked.keys()].sort()).toEqual(routes.map((route) => `${site.publicUrl}${markdownAddress(route.path)}`).sort());
-  for (const route of routes) {
-    const line = linked.get(`${site.publicUrl}${markdownAddress(route.path)}`)!;
-    expect(line.slice(-route.description.length - 2), route.path).toBe(`: ${route.description}`);
-  }
-  for (const url of linked.keys()) {
-    const served = await request(app).get(url.slice(site.publicUrl.length));
-    expect(served.status, url).toBe(200);
-    expect(served.headers['content-type'], url).toBe(MARKDOWN);
+/**
+ * Each language's llms.txt (/llms.txt, /fr/llms.txt), in its language, links
+ * every page of that language as Markdown, each line ending in the page's
+ * description, and the other languages' llms.txt, each named in itself;
+ * each link answers.
+ */
+export async function llmsTxtListsEveryPage({ app, editions, site }: SiteUnderTest): Promise<void> {
+  for (const { prefix, routes, language } of editions) {
+    const address = `${prefix}/llms.txt`;
+    const res = await request(app).get(address).expect(200);
+    expect(res.headers['content-language'], address).toBe(language.code);
+    const items = nodesOf(fromMarkdown(res.text)).flatMap((node) => (node.type === 'paragraph' && node.children[0]?.type === 'link' ? [[node.children[0].url, words(node)] as const] : []));
+    const others = items.filter(([url]) => url.endsWith('/llms.txt'));
+    expect(others, address).toEqual(editions.filter((other) => other.prefix !== prefix).map((other) => [`${site.publicUrl}${other.prefix}/llms.txt`, `${other.language.name}: ${other.language.code}`]));
+    const linked = new Map(items.filter(([url]) => !url.endsWith('/llms.txt')));
+    expect([...linked.keys()].sort(), address).toEqual(routes.map((route) => `${site.publicUrl}${markdownAddress(route.path)}`).sort());
+    for (const route of routes) {
+      const line = linked.get(`${site.publicUrl}${markdownAddress(route.path)}`)!;
+      // Read as words() reads the line: white space, a narrow no-break space before a French colon included, collapsed.
+      const description = route.description.replace(/\s+/g, ' ');
+      expect(line.slice(-description.length - 2), route.path).toBe(`: ${description}`);
+    }
+    for (const url of [...linked.keys(), ...others.map(([url]) => url)]) {
+      const served = await request(app).get(url.slice(site.publicUrl.length));
+      expect(served.status, url).toBe(200);
+      expect(served.headers['content-type'], url).toBe(url.endsWith('.md') ? MARKDOWN : 'text/plain; charset=utf-8');
+    }
   }
 }
 
-/** sitemap.xml is well-formed XML in the sitemaps.org 0.9 shape, with one absolute <loc> per address of the route table, in its order. */
-export async function sitemapListsEveryAddress({ app, routes, site }: SiteUnderTest): Promise<void> {
+/**
+ * sitemap.xml is well-formed XML in the sitemaps.org 0.9 shape, with one
+ * absolute <loc> per address of the route table, every language's, in its
+ * order, each with the hreflang alternates its page has (xhtml:link, as
+ * https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap writes them).
+ */
+export async function sitemapListsEveryAddress(under: SiteUnderTest): Promise<void> {
+  const { app, routes, site } = under;
   const res = await request(app).get('/sitemap.xml').buffer(true).expect(200);
   expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
   const xml = res.text;
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   expect(XMLValidator.validate(xml)).toBe(true);
-  const tree = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' }).parse(xml);
+  const tree = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(xml);
   // The schema (sitemaps.org/schemas/sitemap/0.9/sitemap.xsd): urlset > url+ > loc (anyURI, 12 to 2048
-  // characters) with optional lastmod, changefreq and priority, all in the sitemap namespace.
+  // characters) with optional lastmod, changefreq and priority, all in the sitemap namespace, and
+  // elements of other namespaces (##other): the alternates, in XHTML's.
   expect(Object.keys(tree).filter((key) => key !== '?xml')).toEqual(['urlset']);
   expect(tree.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+  expect(tree.urlset['@_xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
   expect(Object.keys(tree.urlset).filter((key) => !key.startsWith('@_'))).toEqual(['url']);
-  const locs: string[] = tree.urlset.url.map((url: Record<string, unknown>) => {
-    expect(Object.keys(url).every((key) => ['loc', 'lastmod', 'changefreq', 'priority'].includes(key))).toBe(true);
+  const urls: Array<{ loc: string; alternates: Array<[string, string]> }> = tree.urlset.url.map((url: Record<string, unknown>) => {
+    expect(Object.keys(url).every((key) => ['loc', 'lastmod', 'changefreq', 'priority', 'xhtml:link'].includes(key))).toBe(true);
     expect(typeof url.loc).toBe('string');
-    return url.loc as string;
+    const links = (url['xhtml:link'] ?? []) as Array<Record<string, string>>;
+    for (const link of links) expect(Object.keys(link).sort()).toEqual(['@_href', '@_hreflang', '@_rel']);
+    expect(links.every((link) => link['@_rel'] === 'alternate')).toBe(true);
+    return { loc: url.loc as string, alternates: links.map((link) => [link['@_hreflang']!, link['@_href']!]) };
   });
-  for (const loc of locs) {
+  for (const { loc } of urls) {
     expect(loc.length).toBeGreaterThanOrEqual(12);
     expect(loc.length).toBeLessThanOrEqual(2048);
     expect(new URL(loc).href).toBe(loc);
   }
-  expect(locs).toEqual(routes.flatMap(routeAddresses).map((address) => site.publicUrl + address));
+  const addresses = routes.flatMap(routeAddresses);
+  expect(urls.map(({ loc }) => loc)).toEqual(addresses.map((address) => site.publicUrl + address));
+  for (const [index, address] of addresses.entries()) expect(urls[index]!.alternates, address).toEqual(await alternatesOf(under, address));
 }
 
 /**
@@ -249,9 +393,14 @@ export async function sitemapListsEveryAddress({ app, routes, site }: SiteUnderT
  * may hold, content/schema.ts). Returns the block.
  */
 export async function structuredDataHolds(under: SiteUnderTest, address: string): Promise<Record<string, unknown>> {
-  const { content, site } = under;
+  const { site } = under;
+  const route = routeAt(under, address)!;
+  const { content, routes } = editionFor(under, route);
   const doc = await page(under, address);
   const blocks = doc.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.rawText) as Record<string, unknown>);
+  // The site in the page's language: its home page, and the language it is written in.
+  const home = `${site.publicUrl}${routes.find((other) => other.key === HOME_PATH)!.path}`;
+  expect(blocks.find((block) => block['@type'] === 'WebSite'), address).toMatchObject({ url: home, name: site.brandName, inLanguage: route.language.code });
   const business = blocks.find((block) => block['@type'] === 'ProfessionalService');
   expect(business, address).toMatchObject({
     '@context': 'https://schema.org',
@@ -259,8 +408,8 @@ export async function structuredDataHolds(under: SiteUnderTest, address: string)
     url: `${site.publicUrl}${HOME_PATH}`,
     sameAs: [site.linkedInUrl],
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer service', email: site.generalEmail },
-      { '@type': 'ContactPoint', contactType: 'sales', email: site.salesEmail },
+      { '@type': 'ContactPoint', contactType: 'customer service', email: site.generalEmail, availableLanguage: under.editions.map((edition) => edition.language.code) },
+      { '@type': 'ContactPoint', contactType: 'sales', email: site.salesEmail, availableLanguage: under.editions.map((edition) => edition.language.code) },
     ],
     openingHoursSpecification: [
       {
@@ -274,12 +423,13 @@ export async function structuredDataHolds(under: SiteUnderTest, address: string)
   return business!;
 }
 
-/** The footer block of the page at `path` shows the hours of hours.yaml in words and its closed line, both addresses as mailto links, and the profile. */
+/** The footer block of the page at `path` shows the hours of its language's hours file in words and its closed line, both addresses as mailto links, and the profile. */
 export async function footerHolds(under: SiteUnderTest, path: string): Promise<void> {
-  const { content, site } = under;
+  const { site } = under;
+  const { content } = editionFor(under, routeAt(under, path)!);
   const block = (await page(under, path)).querySelector('.contact-block')!;
-  // hoursText's words for given hours are pinned in tests/hours.test.ts; here, that the footer says the file's.
-  const open = hoursText(content.hours);
+  // hoursText's words for given hours are pinned in tests/hours.test.ts, in each language; here, that the footer says the file's.
+  const open = hoursText(content.hours, content.labels.hours, content.language.locale);
   expect(block.text).toContain(open.days);
   expect(block.text).toContain(open.hours);
   expect(block.text).toContain(content.hours.closed);
@@ -289,11 +439,12 @@ export async function footerHolds(under: SiteUnderTest, path: string): Promise<v
   expect(hrefs).toContain(site.linkedInUrl);
 }
 
-/** /products shows a card per category page, in the table's order, each with its parts and its button to the page. */
-export async function productCardsHold(under: SiteUnderTest): Promise<void> {
-  const { routes, content } = under;
-  const cards = (await page(under, PRODUCTS_PATH)).querySelectorAll('.card');
-  const children = routes.filter((route) => route.parent === PRODUCTS_PATH);
+/** /products, and its translation in each language, shows a card per category page of its language, in the table's order, each with its parts and its button to the page. */
+export async function productCardsHold(under: SiteUnderTest, products: Route): Promise<void> {
+  const { routes, content } = editionFor(under, products);
+  const readMore = content.products!.readMore;
+  const cards = (await page(under, products.path)).querySelectorAll('.card');
+  const children = routes.filter((route) => route.parent === products.path);
   expect(cards.map((card) => card.querySelector('h2')?.text)).toEqual(children.map((route) => route.title));
   expect(cards.map((card) => card.querySelector('a')?.getAttribute('href'))).toEqual(children.map((route) => route.path));
   for (const card of cards) {
@@ -304,12 +455,12 @@ export async function productCardsHold(under: SiteUnderTest): Promise<void> {
     expect(image?.getAttribute('width')).toBeTruthy();
     expect(image?.getAttribute('height')).toBeTruthy();
     const link = card.querySelector('a');
-    expect(link?.querySelector('.read-more__label')?.text).toBe(content.products.readMore);
-    expect(link?.text).toBe(`${content.products.readMore} ${content.labels.readMoreAbout} ${card.querySelector('h2')?.text}`);
+    expect(link?.querySelector('.read-more__label')?.text).toBe(readMore);
+    expect(link?.text).toBe(`${readMore} ${content.labels.readMoreAbout} ${card.querySelector('h2')?.text}`);
   }
 }
 
-/** A category's page lists its headings in order, each with its items, under its title and a breadcrumb to /products. */
+/** A category's page lists its headings in order, each with its items, under its title and a breadcrumb to its language's /products. */
 export async function categoryPageLists(under: SiteUnderTest, route: Route): Promise<void> {
   const category = route.category!;
   const doc = await page(under, route.path);
@@ -317,10 +468,11 @@ export async function categoryPageLists(under: SiteUnderTest, route: Route): Pro
   const groups = doc.querySelectorAll('.heading-group');
   expect(groups.map((group) => group.querySelector('h2')?.text)).toEqual(category.headings.map((group) => group.heading));
   expect(groups.map((group) => texts(group, 'li'))).toEqual(category.headings.map((group) => group.items));
-  expect(doc.querySelector('.breadcrumb a')?.getAttribute('href')).toBe(PRODUCTS_PATH);
+  expect(route.parent, route.path).toBe(editionFor(under, route).routes.find((other) => other.key === PRODUCTS_PATH)?.path);
+  expect(doc.querySelector('.breadcrumb a')?.getAttribute('href')).toBe(route.parent);
 }
 
-/** Every check above, on every page of a site siteAt made (only once the content check passed). */
+/** Every check above, on every page of every language of a site siteAt made (only once the content check passed). */
 export async function everythingHolds(under: SiteUnderTest): Promise<void> {
   const checked = new Set<string>();
   for (const route of under.routes) {
@@ -330,11 +482,13 @@ export async function everythingHolds(under: SiteUnderTest): Promise<void> {
     for (const address of routeAddresses(route)) {
       await linksLead(under, address, checked);
       await structuredDataHolds(under, address);
+      await alternatesHold(under, address);
+      await switcherLeads(under, address);
     }
     if (route.footer) await footerHolds(under, route.path);
     if (route.category) await categoryPageLists(under, route);
+    if (route.key === PRODUCTS_PATH) await productCardsHold(under, route);
   }
-  await productCardsHold(under);
   await llmsTxtListsEveryPage(under);
   await sitemapListsEveryAddress(under);
 }

@@ -17,7 +17,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { readConfig, SPAN_FLUSH_TIMEOUT_MS } from '../server/config.ts';
-import { testApp } from './helpers.ts';
+import { defaultLanguageOnly, testApp } from './helpers.ts';
 
 const DIR = 'deploy/kubernetes';
 
@@ -132,7 +132,7 @@ describe('deploy/kubernetes', () => {
   it("the probes ask the app's own paths: liveness and start-up stay 200 while draining, readiness turns 503", async () => {
     const { startupProbe, livenessProbe, readinessProbe } = container;
     for (const probe of [startupProbe, livenessProbe, readinessProbe]) expect(probe!.httpGet!.port).toBe('http');
-    const app = testApp();
+    const app = testApp({ content: defaultLanguageOnly });
     for (const probe of [startupProbe, livenessProbe, readinessProbe]) await request(app).get(probe!.httpGet!.path!).expect(200);
     app.setReady(false);
     for (const probe of [startupProbe, livenessProbe]) await request(app).get(probe!.httpGet!.path!).expect(200);

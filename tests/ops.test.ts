@@ -8,10 +8,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readConfig, type Config } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
-import type { Route } from '../shared/routes.ts';
+import type { Content } from '../content/schema.ts';
+import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { defaultLanguageOnly, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 /** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
 function capturedLogger(level: Config['logLevel'] = 'info') {
@@ -23,8 +24,9 @@ function capturedLogger(level: Config['logLevel'] = 'info') {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // One app for the tests that leave it as it was (an app renders every page when it starts); its log starts empty for each test.
+// What these tests check is the same in every language: the apps but the first that counts renders have the default language's pages.
 const { logger, lines } = capturedLogger();
-const app = testApp({ logger });
+const app = testApp({ logger, content: defaultLanguageOnly });
 beforeEach(() => void lines.splice(0));
 
 describe.each(['/healthz', '/livez'])('GET %s', (path) => {
@@ -47,7 +49,7 @@ describe.each(['/healthz', '/livez'])('GET %s', (path) => {
 
 describe('GET /readyz', () => {
   it('answers 200 while ready and 503 from the moment shutdown begins, never cached', async () => {
-    const stopping = testApp();
+    const stopping = testApp({ content: defaultLanguageOnly });
     const ready = await request(stopping).get('/readyz').expect(200);
     expect(ready.body).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBe('no-store');
@@ -110,32 +112,36 @@ describe('request log', () => {
 
   it('is not written when LOG_LEVEL is above info', async () => {
     const quiet = capturedLogger('warn');
-    await request(testApp({ logger: quiet.logger })).get('/home').expect(200);
+    await request(testApp({ logger: quiet.logger, content: defaultLanguageOnly })).get('/home').expect(200);
     expect(quiet.lines).toEqual([]);
   });
 });
 
 describe('rendering at start-up', () => {
-  /** The route table with each screen counting its renders. */
+  /** Each language's table with every screen counting its renders, by the page's address (/fr/about). */
   const counted = () => {
     const renders = new Map<string, number>();
-    const table: Route[] = routes.map((route) => ({
-      ...route,
-      screen: (props) => {
-        renders.set(route.path, (renders.get(route.path) ?? 0) + 1);
-        return route.screen(props);
-      },
-    }));
+    const table = (words: Content): RouteDraft[] => {
+      const prefix = words.language.code === routes[0]!.language.code ? '' : `/${words.language.code}`;
+      return siteRoutes(words).map((draft) => ({
+        ...draft,
+        screen: (props) => {
+          renders.set(prefix + draft.path, (renders.get(prefix + draft.path) ?? 0) + 1);
+          return draft.screen(props);
+        },
+      }));
+    };
     return { table, renders };
   };
 
-  it('renders every page once, without waiting for a request', async () => {
+  it('renders every page of every language once, without waiting for a request', async () => {
     const { table, renders } = counted();
-    const counting = testApp({ routes: () => table });
+    const counting = testApp({ routes: table });
     await counting.prepared;
-    // One render per address and one for its Markdown; the home screen once more, as the not-found page.
-    const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.path === HOME_PATH ? 1 : 0);
+    // One render per address and one for its Markdown; each language's home screen once more, as its not-found page.
+    const expected = (route: Route) => (route.variants?.values.length ?? 1) + 1 + (route.key === HOME_PATH ? 1 : 0);
     for (const route of routes) expect(renders.get(route.path), route.path).toBe(expected(route));
+    expect([...renders.keys()].sort()).toEqual(routes.map((route) => route.path).sort());
     await request(counting).get('/about').expect(200);
     await request(counting).get('/legal?tab=privacy').expect(200);
     await request(counting).get('/legal.md').expect(200);
@@ -146,12 +152,13 @@ describe('rendering at start-up', () => {
   it('answers a page asked for before its turn, and does not render it again', async () => {
     const { table, renders } = counted();
     // With its encodings, whose turns come after start-up: the page is asked for before them.
-    const counting = testApp({ routes: () => table, precompress: true });
-    const last = routes.at(-1)!.path;
+    const counting = testApp({ routes: table, precompress: true, content: defaultLanguageOnly });
+    const english = fillSite(defaultSite, defaultLanguageOnly).routes;
+    const last = english.at(-1)!.path;
     const res = await request(counting).get(last).expect(200);
     expect(res.text).toContain('<h1');
     await counting.prepared;
-    const once = (routes.at(-1)!.variants?.values.length ?? 1) + 1;
+    const once = (english.at(-1)!.variants?.values.length ?? 1) + 1;
     expect(renders.get(last)).toBe(once);
     await request(counting).get(last).expect(200);
     expect(renders.get(last)).toBe(once);
@@ -161,7 +168,7 @@ describe('rendering at start-up', () => {
 describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
     const errors = capturedLogger('error');
-    const failing = testApp({ routes: withThrowingRoute, logger: errors.logger });
+    const failing = testApp({ routes: withThrowingRoute, logger: errors.logger, content: defaultLanguageOnly });
     await failing.prepared;
     // Pre-rendering at start-up failed first, and said so.
     expect(errors.lines[0]).toMatchObject({ level: 'error', err: { message: THROWN_MESSAGE } });
@@ -179,7 +186,7 @@ describe('TRUST_PROXY: the client address of each request\'s log line', () => {
   const clientLogged = async (setting: string, forwardedFor: string) => {
     const logged = capturedLogger();
     const { trustProxy } = readConfig({ TRUST_PROXY: setting });
-    const proxied = testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite }, logger: logged.logger });
+    const proxied = testApp({ config: { nodeEnv: 'test', trustProxy, site: defaultSite }, logger: logged.logger, content: defaultLanguageOnly });
     // A prepared page and a path Express answers: both lines are written in one place.
     await request(proxied).get('/about').set('X-Forwarded-For', forwardedFor).expect(200);
     await request(proxied).get('/no-such-page').set('X-Forwarded-For', forwardedFor).expect(404);

@@ -45,7 +45,7 @@ const NEW_SENTENCE = 'Every request follows the same five steps: from the buyer�
 const EDITS: Edit[] = [
   {
     name: 'a sentence of the About page changed, holding a colon and a space, so in double quotes',
-    make: (copy) => copy.edit('about.yaml', '- Every request follows the same process, from the buyer’s Letter of Intent to three offers.', `- "${NEW_SENTENCE}"`),
+    make: (copy) => copy.edit('about.en.yaml', '- Every request follows the same process, from the buyer’s Letter of Intent to three offers.', `- "${NEW_SENTENCE}"`),
     shows: async (site) => {
       const text = await mainText(site, '/about');
       expect(text).toContain(NEW_SENTENCE);
@@ -55,8 +55,8 @@ const EDITS: Edit[] = [
   {
     name: 'a list item of a category changed, one added and one removed',
     make: (copy) => {
-      copy.edit('categories/textiles.yaml', '      - Denim\n', '      - Selvedge denim\n      - Organic cotton canvas\n');
-      copy.edit('categories/textiles.yaml', '      - Wool suiting\n', '');
+      copy.edit('categories/textiles.en.yaml', '      - Denim\n', '      - Selvedge denim\n      - Organic cotton canvas\n');
+      copy.edit('categories/textiles.en.yaml', '      - Wool suiting\n', '');
     },
     shows: async (site) => {
       const items = (await get(site, '/products/textiles')).querySelectorAll('main li').map((item) => item.text.trim());
@@ -69,8 +69,8 @@ const EDITS: Edit[] = [
     name: 'links of every kind in a legal document, in a paragraph and in a list',
     make: (copy) =>
       copy.write(
-        'legal/privacy.md',
-        `${copy.read('legal/privacy.md')}
+        'legal/privacy.en.md',
+        `${copy.read('legal/privacy.en.md')}
 Questions? [Write to us](${LINKS.mail}), read [how we work](${LINKS.page}) and our [disclaimer](${LINKS.tab}), or see [the regulator’s guidance](${LINKS.https}).
 
 - [Our suppliers’ own policies](${LINKS.http})
@@ -85,9 +85,9 @@ Questions? [Write to us](${LINKS.mail}), read [how we work](${LINKS.page}) and o
     name: 'new hours: Monday to Saturday, 8:00 to 17:30',
     make: (copy) =>
       copy.write(
-        'hours.yaml',
+        'hours.en.yaml',
         copy
-          .read('hours.yaml')
+          .read('hours.en.yaml')
           .replace(/^days: .+$/m, 'days: [Monday, Tuesday, Wednesday, Thursday, Friday, Saturday]')
           .replace(/^opens: .+$/m, 'opens: "08:00"')
           .replace(/^closes: .+$/m, 'closes: "17:30"')
@@ -112,7 +112,7 @@ Questions? [Write to us](${LINKS.mail}), read [how we work](${LINKS.page}) and o
         `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" rx="16" fill="#e8e1d1"/><path d="M210 110h60v50h50v60h-50v50h-60v-50h-50v-60h50z" fill="#c0873f"/></svg>\n`,
       );
       copy.write(
-        'categories/medical-supplies.yaml',
+        'categories/medical-supplies.en.yaml',
         `# yaml-language-server: $schema=../../schemas/categories.json
 order: 6
 slug: medical-supplies
@@ -146,7 +146,7 @@ headings:
     name: 'a new page in the menu, with headings, a list, emphasis and links of every kind (one whose words are its address)',
     make: (copy) =>
       copy.write(
-        'pages/questions.md',
+        'pages/questions.en.md',
         `---
 # yaml-language-server: $schema=../../schemas/pages.json
 path: /questions

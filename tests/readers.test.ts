@@ -9,25 +9,27 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { markdownAddress, text as markdownText } from '../server/render/markdown.ts';
-import { LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
+import { aliasesOf, LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { content as siteContent } from '../content/index.ts';
-import { listening, testApp, type SiteUnderTest } from './helpers.ts';
+import { defaultLanguageOnly, liveSite, listening, testApp } from './helpers.ts';
 import { llmsTxtListsEveryPage, markdownHasThePage } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
-// With its encodings: each Markdown page is checked in brotli and gzip.
-const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site }, precompress: true });
-const { routes, content } = fillSite(site, siteContent);
-const live: SiteUnderTest = { app, routes, content, site };
+const config = { nodeEnv: 'test' as const, trustProxy: () => false, site };
+const app = testApp({ config });
+const live = liveSite(app, site);
+const { routes, editions } = live;
 const YEAR_MS = 365 * 86_400_000;
+// With its encodings, for each Markdown page in brotli and gzip: made the same way in every language, so of
+// the default language's pages (an app's encodings are most of its start, and every language's, three times that).
+const encoded = testApp({ config, precompress: true, content: defaultLanguageOnly });
 
 let origin: string;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  await app.prepared;
-  const server = await listening(app);
+  await encoded.prepared;
+  const server = await listening(encoded);
   origin = `http://127.0.0.1:${server.port}`;
   close = server.close;
 });
@@ -67,7 +69,8 @@ describe('security.txt', () => {
     const remaining = Date.parse(expires) - Date.now();
     expect(remaining).toBeGreaterThan(0);
     expect(remaining).toBeLessThanOrEqual(YEAR_MS);
-    expect(fields.get('preferred-languages')).toEqual(['en']);
+    // Section 2.5.8: a comma-separated list of the languages reports may be written in, ours.
+    expect(fields.get('preferred-languages')).toEqual([editions.map((edition) => edition.language.code).join(', ')]);
     expect(fields.get('canonical')).toEqual([`${site.publicUrl}/.well-known/security.txt`]);
   });
 
@@ -84,41 +87,44 @@ describe('security.txt', () => {
   });
 });
 
-const markdownPaths = [...routes.map((route) => markdownAddress(route.path)), '/index.html.md'];
+// Each language's root, whose Markdown is its home page's (/index.html.md, /fr/index.html.md, /fr.md).
+const aliases = Object.entries(aliasesOf(routes));
 
 describe('llms.txt', () => {
-  it('has the brand as its title, the About page’s summary in a quote, and a link to every page’s Markdown with its description', async () => {
-    const res = await request(app).get('/llms.txt').expect(200);
+  it.each(editions.map((edition) => [`${edition.prefix}/llms.txt`, edition] as const))('%s has the brand as its title, the About page’s summary in a quote, and its language’s sections of links', async (address, { content, routes: table }) => {
+    const res = await request(app).get(address).expect(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const text = res.text;
     const blocks = text.split('\n\n');
     expect(blocks[0]).toBe(`# ${site.brandName}`);
     // One paragraph, quoted: the summary of the service the About page's words hold (spec.test.ts: that it states the spec's facts).
-    expect(blocks[1]).toBe(`> ${markdownText(content.about.summary)}`);
+    expect(blocks[1]).toBe(`> ${markdownText((content.about ?? editions[0]!.content.about!).summary)}`);
     // Sections of links: the pages, each parent's children under its title, and Legal under Optional.
-    const products = routes.find((route) => route.path === PRODUCTS_PATH)!;
-    const legal = routes.find((route) => route.path === LEGAL_PATH)!;
+    const products = table.find((route) => route.key === PRODUCTS_PATH)!;
+    const legal = table.find((route) => route.key === LEGAL_PATH)!;
     expect(text).toMatch(/^## Pages$/m);
-    expect(text).toContain(`\n## ${markdownText(products.title)}\n\n- [${markdownText(routes.find((route) => route.parent === PRODUCTS_PATH)!.title)}]`);
+    expect(text).toContain(`\n## ${markdownText(products.title)}\n\n- [${markdownText(table.find((route) => route.parent === products.path)!.title)}]`);
     expect(text).toContain(`\n## Optional\n\n- [${markdownText(legal.menuLabel!)}]`);
-    await llmsTxtListsEveryPage(live);
   });
+
+  it('each links its language’s pages and names the others’ llms.txt', () => llmsTxtListsEveryPage(live));
 });
 
 describe('every page as Markdown', () => {
   it.each(routes.map((route) => [markdownAddress(route.path), route.path, route] as const))('GET %s has the headings of %s, its whole text and none of its chrome, and links that lead somewhere', (_md, _path, route) => markdownHasThePage(live, route));
 
-  it('has the legal page’s documents on one page, each under its title', async () => {
-    const markdown = (await request(app).get('/legal.md')).text;
+  it.each(editions.map(({ content, routes: table }) => [markdownAddress(table.find((route) => route.key === LEGAL_PATH)!.path), content] as const))('%s has the legal page’s documents on one page, each under its title', async (address, content) => {
+    const markdown = (await request(app).get(address)).text;
     expect(markdown.match(/^## .+$/gm)).toEqual(content.legal.map((doc) => `## ${markdownText(doc.title)}`));
   });
 
-  it('answers / as /index.html.md, the home page’s Markdown', async () => {
-    const index = await request(app).get('/index.html.md').expect(200);
-    expect(index.text).toBe((await request(app).get('/home.md')).text);
+  it.each(aliases.map(([alias, target]) => [markdownAddress(alias), markdownAddress(target)]))('answers %s as %s, its page’s Markdown', async (alias, target) => {
+    const index = await request(app).get(alias).expect(200);
+    expect(index.text).toBe((await request(app).get(target)).text);
+    expect(index.headers['content-language']).toBe((await request(app).get(target)).headers['content-language']);
   });
 
-  it.each(markdownPaths)('GET %s comes in brotli and gzip, and revalidates with its ETag', async (path) => {
+  it.each([...fillSite(site, defaultLanguageOnly).routes.map((route) => markdownAddress(route.path)), '/index.html.md'])('GET %s comes in brotli and gzip, and revalidates with its ETag', async (path) => {
     const identity = await fetchRaw(origin, path, { 'accept-encoding': 'identity' });
     const br = await fetchRaw(origin, path, { 'accept-encoding': 'br' });
     const gzip = await fetchRaw(origin, path, { 'accept-encoding': 'gzip' });

@@ -13,18 +13,18 @@ import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { shareImage } from '../shared/share-image.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../server/render/render.tsx';
-import { content as siteContent } from '../content/index.ts';
+import { siteContent } from '../content/index.ts';
 import { fillSite, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../server/render/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { cspDirectives, testApp, type SiteUnderTest } from './helpers.ts';
-import { sitemapListsEveryAddress, structuredDataHolds } from './invariants.ts';
+import { cspDirectives, defaultLanguageOnly, liveSite, testApp } from './helpers.ts';
+import { alternatesHold, editionFor, sitemapListsEveryAddress, structuredDataHolds } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
-const { routes, content } = fillSite(site, siteContent);
-const live: SiteUnderTest = { app, routes, content, site };
+const live = liveSite(app, site);
+const { routes } = live;
 const addresses = routes.flatMap(routeAddresses);
 const productRoutes = routes.filter((route) => route.category);
 
@@ -67,8 +67,10 @@ describe('the head of every route address', () => {
   it.each(addresses)('GET %s names itself, its canonical address and its share card from the configured public URL', async (address) => {
     const { doc } = await head(address);
     const route = routes.find((candidate) => candidate.path === address.split('?')[0])!;
+    const { content, language } = editionFor(live, route);
     const canonical = `${site.publicUrl}${address}`;
-    expect(doc.querySelector('html')?.getAttribute('lang')).toBe('en');
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe(language.code);
+    expect(doc.querySelector('html')?.getAttribute('dir')).toBe(language.direction);
     expect(doc.querySelector('title')?.text).toContain(route.title);
     expect(meta(doc, 'description')).toBe(route.description);
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(canonical);
@@ -77,6 +79,11 @@ describe('the head of every route address', () => {
     expect(meta(doc, 'og:description')).toBe(route.description);
     expect(meta(doc, 'og:type')).toBe('website');
     expect(meta(doc, 'og:site_name')).toBe(site.brandName);
+    // Open Graph's locale is the language's with its region (languages.yaml), written ll_RR; its alternates, the page's other languages'.
+    const ogLocale = (tag: string) => `${new Intl.Locale(tag).language}_${new Intl.Locale(tag).region}`;
+    expect(meta(doc, 'og:locale')).toBe(ogLocale(language.locale));
+    const others = (await alternatesHold(live, address)).flatMap(([code]) => live.editions.filter((edition) => edition.language.code === code && code !== language.code));
+    expect(doc.querySelectorAll('meta[property="og:locale:alternate"]').map((tag) => tag.getAttribute('content'))).toEqual(others.map((edition) => ogLocale(edition.language.locale)));
     // The page's own share image, named by its title and a content hash.
     expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/${shareImage(route, content).name.replace('.png', '')}\\.[0-9a-f]+\\.png$`));
     expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
@@ -177,8 +184,10 @@ describe('structured data', () => {
   );
 
   it('has no breadcrumbs on pages without a parent', async () => {
-    const { doc } = await head('/about');
-    expect(jsonLd(doc).map((block) => block['@type'])).toEqual(['ProfessionalService']);
+    for (const route of routes.filter((candidate) => candidate.parent === undefined)) {
+      const { doc } = await head(route.path);
+      expect(jsonLd(doc).map((block) => block['@type']), route.path).toEqual(['ProfessionalService', 'WebSite']);
+    }
   });
 
   it('every block on every page is allowed by a hash in the CSP, which is the same on every response', async () => {
@@ -220,7 +229,8 @@ describe('structured data', () => {
       expect(html).not.toContain('<script>alert(1)');
       expect(jsonLd(doc).find((block) => block['@type'] === 'ProfessionalService')?.name).toBe(hostile.brandName);
 
-      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: hostile } })).get(category);
+      // The settings fill every language alike: the default language's pages show it.
+      const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: hostile }, content: defaultLanguageOnly })).get(category);
       const sources = cspScriptSources(String(res.headers['content-security-policy']));
       for (const script of parse(res.text).querySelectorAll('script[type="application/ld+json"]')) {
         expect(sources).toContain(sha256(script.rawText));

@@ -9,15 +9,18 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../shared/paths.ts';
+import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
 import type { Route } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, cspDirectives, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute, filledRoutes as routes, type SiteUnderTest } from './helpers.ts';
+import { content, cspDirectives, defaultLanguageOnly, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 import { categoryPageLists, footerHolds, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
 
-const app = testApp();
-/** The live content's site: what must hold whatever its words (invariants.ts); the spec's words are checked on the content as shipped (spec.test.ts). */
-const live: SiteUnderTest = { app, routes, content, site: defaultSite };
+const app = sharedApp();
+/** The live content's site, every language of it: what must hold whatever its words (invariants.ts); the spec's words are checked on the content as shipped (spec.test.ts). */
+const live = liveSite(app);
+const { routes } = live;
+/** Each language's page at a key (/about), where it has one. */
+const everyLanguage = (key: string) => routes.filter((route) => route.key === key);
 
 async function page(path: string, status = 200) {
   const res = await request(app).get(path).expect(status);
@@ -46,14 +49,14 @@ describe('every route in the table', () => {
 });
 
 describe('GET /products', () => {
-  it('shows a card per category in order, each with its parts and a link to its page', () => productCardsHold(live));
+  it.each(everyLanguage(PRODUCTS_PATH).map((route) => [route.path, route] as const))('%s shows a card per category in order, each with its parts and a link to its page', (_path, route) => productCardsHold(live, route));
 });
 
 describe('the largest paint on a phone', () => {
   // The image each page paints largest at 390 px is asked for first; no other image competes with it.
   const expected: [string, string][] = [
-    ['/home', 'img.hero__art'],
-    ['/products', '.card:first-child img'],
+    ...everyLanguage(HOME_PATH).map((route): [string, string] => [route.path, 'img.hero__art']),
+    ...everyLanguage(PRODUCTS_PATH).map((route): [string, string] => [route.path, '.card:first-child img']),
     ...routes.filter((route) => route.category).map((route): [string, string] => [route.path, 'img.page-header__art']),
   ];
   for (const [address, selector] of expected) {
@@ -71,40 +74,67 @@ describe('the product list screens', () => {
 });
 
 describe('GET /legal', () => {
-  const [first, ...others] = content.legal;
+  // Each language's legal page and its documents: the tabs other than the first have an address each.
+  const legalPages = editions.flatMap(({ content: words, routes: table }) => table.filter((route) => route.key === LEGAL_PATH).map((route) => ({ route, words })));
+  const tabs = legalPages.flatMap(({ route, words }) => words.legal.slice(1).map((doc) => [`${route.path}?${LEGAL_TAB_PARAM}=${doc.id}`, doc.tabLabel] as const));
 
-  it.each(others.map((doc) => [doc.id, doc.tabLabel]))('GET /legal?tab=%s shows that tab, with its own canonical address', async (tab, label) => {
-    const { doc } = await page(`${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${tab}`);
+  it.each(tabs)('GET %s shows that tab, with its own canonical address', async (address, label) => {
+    const { doc } = await page(address);
     expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(label);
     const visible = doc.querySelectorAll('.legal-tabs__panel').filter((panel) => !panel.hasAttribute('hidden'));
-    expect(visible.map((panel) => panel.id)).toEqual([`panel-${tab}`]);
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${tab}`);
+    expect(visible.map((panel) => panel.id)).toEqual([`panel-${address.split('=')[1]}`]);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}${address}`);
   });
 
-  it('shows the first document for an unknown tab, without echoing the value', async () => {
-    const { doc, res } = await page('/legal?tab=%3Cscript%3Ealert(1)%3C/script%3E');
-    expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(first!.tabLabel);
+  it.each(legalPages.map(({ route, words }) => [route.path, words.legal[0]!.tabLabel]))('GET %s shows the first document for an unknown tab, without echoing the value', async (path, label) => {
+    const { doc, res } = await page(`${path}?tab=%3Cscript%3Ealert(1)%3C/script%3E`);
+    expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(label);
     expect(res.text).not.toContain('alert(1)');
   });
 
-  it('each text says when it was last updated, as a day, a month and a year', async () => {
-    const { doc } = await page('/legal');
+  // The date as the language writes it (languages.yaml's locale), asked of Intl another way than the page does:
+  // the long date style, which is a day, a month in words and a year in each of these languages.
+  it.each(legalPages.map(({ route, words }) => [route.path, words] as const))('GET %s says when each text was last updated, as its language writes a date', async (path, words) => {
+    const { doc } = await page(path);
     const times = doc.querySelectorAll('.legal-tabs__panel time');
-    expect(times).toHaveLength(content.legal.length);
+    expect(times).toHaveLength(words.legal.length);
+    const { locale } = words.language;
     for (const time of times) {
       const iso = time.getAttribute('datetime')!;
       expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(time.text).toBe(new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+      expect(time.text).toBe(new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)));
+      expect(time.parentNode!.text).toContain(`${words.legalPage!.lastUpdated} ${time.text}`);
     }
+  });
+
+  // The site's second and third languages (issue 31), found by code: their months and digits are Intl's (CLDR's), no word of the content.
+  it('writes the dates in French and Arabic as those languages do: the month in words, Arabic-Indic digits in Arabic', async () => {
+    const date = async (code: string) => {
+      const route = routes.find((candidate) => candidate.key === LEGAL_PATH && candidate.language.code === code);
+      expect(route, `a ${LEGAL_PATH} page in ${code}`).toBeDefined();
+      return (await page(route!.path)).doc.querySelector('.legal-tabs__panel time')!;
+    };
+    const [en, fr, ar] = await Promise.all(['en', 'fr', 'ar'].map(date));
+    const iso = en!.getAttribute('datetime')!;
+    expect([fr!.getAttribute('datetime'), ar!.getAttribute('datetime')]).toEqual([iso, iso]);
+    const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+    const months = {
+      fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+      ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
+    };
+    const arabicIndic = (value: number) => String(value).replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!);
+    expect(fr!.text).toBe(`${day} ${months.fr[month - 1]} ${year}`);
+    expect(ar!.text).toBe(`${arabicIndic(day)} ${months.ar[month - 1]} ${arabicIndic(year)}`);
   });
 });
 
 describe('the footer block', () => {
-  it('shows the hours of hours.yaml, both e-mail addresses as mailto links and LinkedIn', () => footerHolds(live, '/about'));
+  it.each(everyLanguage(ABOUT_PATH).map((route) => route.path))('on %s shows the hours of its language’s hours file, both e-mail addresses as mailto links and LinkedIn', (path) => footerHolds(live, path));
 
   it('prints the configured brand and addresses, not the defaults', async () => {
     const site = { ...defaultSite, brandName: 'Northgate Sourcing', generalEmail: 'hello@northgate.test' };
-    const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } })).get('/legal').expect(200);
+    // The settings fill every language alike: the default language's pages show it.
+    const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site }, content: defaultLanguageOnly })).get('/legal').expect(200);
     expect(res.text).toContain('Northgate Sourcing');
     expect(res.text).toContain('mailto:hello@northgate.test');
     expect(res.text).not.toContain(defaultSite.brandName);
@@ -112,9 +142,25 @@ describe('the footer block', () => {
 });
 
 describe('unknown paths', () => {
-  it.each(['/nope', '/products/unknown', '/About', '/home/extra', '//evil.example/x'])('GET %s shows the home screen with 404 and noindex', async (path) => {
-    const { doc } = await page(path, 404);
-    expect(doc.querySelector('h1')?.text).toBe(content.home.tagline);
+  // Under a language's prefix, that language's home screen and words; anywhere else, the default language's.
+  it.each([
+    ['/nope', ''],
+    ['/products/unknown', ''],
+    ['/About', ''],
+    ['/home/extra', ''],
+    ['//evil.example/x', ''],
+    ['/FR/about', ''],
+    ['/french/about', ''],
+    ...editions.slice(1).flatMap(({ prefix }) => [`${prefix}/nope`, `${prefix}/products/unknown`, `${prefix}/home/extra`].map((path) => [path, prefix])),
+  ])('GET %s shows the home screen of its language with 404 and noindex', async (path, prefix) => {
+    const { doc, res } = await page(path, 404);
+    const { content: words, language } = editions.find((edition) => edition.prefix === prefix)!;
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe(language.code);
+    expect(doc.querySelector('html')?.getAttribute('dir')).toBe(language.direction);
+    expect(res.headers['content-language']).toBe(language.code);
+    expect(doc.querySelector('h1')?.text).toBe(words.home.tagline);
+    expect(doc.querySelector('.notice')?.text).toBe(words.labels.notFound);
+    expect(doc.querySelector('title')?.text).toContain(words.labels.notFoundTitle);
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
     expect(doc.querySelector('.contact-block')).toBeNull();
@@ -124,21 +170,33 @@ describe('unknown paths', () => {
 
 describe('trailing slashes', () => {
   const categoriesPath = routes.find((route) => route.category)!.path;
+  const other = editions[1]?.prefix ?? '';
   it.each([
     ['/about/', '/about'],
     [`${categoriesPath}/`, categoriesPath],
     ['/home/', '/home'],
     ['/legal/?tab=privacy', '/legal?tab=privacy'],
     ['/legal/?tab=bogus&x=1', '/legal'],
+    [`${other}/about/`, `${other}/about`],
+    [`${other}${categoriesPath}//`, `${other}${categoriesPath}`],
   ])('GET %s redirects permanently to %s', async (from, to) => {
     const res = await request(app).get(from).expect(301);
     expect(res.headers.location).toBe(to);
   });
+
+  it.each(editions.flatMap(({ prefix, routes: table }) => [`${prefix}/`, ...(prefix ? [prefix] : [])].map((alias) => [alias, table.find((route) => route.key === HOME_PATH)!.path])))(
+    'GET %s is its language’s home page, %s, not a redirect',
+    async (alias, home) => {
+      const [aliased, canonical] = await Promise.all([page(alias), page(home)]);
+      expect(aliased.res.text).toBe(canonical.res.text);
+    },
+  );
 });
 
 describe('errors while rendering', () => {
-  const withBoom = (nodeEnv: 'test' | 'production') =>
-    testApp({ routes: withThrowingRoute, config: { nodeEnv, trustProxy: () => false, site: defaultSite } });
+  // One app per NODE_ENV, made when first asked for: each renders every page of every language as it starts.
+  const apps = new Map<string, ReturnType<typeof testApp>>();
+  const withBoom = (nodeEnv: 'test' | 'production') => apps.get(nodeEnv) ?? apps.set(nodeEnv, testApp({ routes: withThrowingRoute, config: { nodeEnv, trustProxy: () => false, site: defaultSite } })).get(nodeEnv)!;
 
   it('answers 500 with the fallback screen, the message and (outside production) the stack', async () => {
     const res = await request(withBoom('test')).get('/boom').expect(500);
@@ -159,6 +217,16 @@ describe('errors while rendering', () => {
   it('answers its Markdown address with the fallback screen too, not the home page', async () => {
     const res = await request(withBoom('production')).get('/boom.md').expect(500);
     expect(parse(res.text).querySelector('h1')?.text).toBe(content.labels.errorHeading);
+  });
+
+  it.each(editions.slice(1).map((edition) => [edition.prefix, edition] as const))('answers under %s in that language', async (prefix, { content: words, language }) => {
+    const res = await request(withBoom('production')).get(`${prefix}${throwingRoute.path}`).expect(500);
+    const doc = parse(res.text);
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe(language.code);
+    expect(doc.querySelector('html')?.getAttribute('dir')).toBe(language.direction);
+    expect(res.headers['content-language']).toBe(language.code);
+    expect(doc.querySelector('h1')?.text).toBe(words.labels.errorHeading);
+    expect(doc.querySelector('main a')?.getAttribute('href')).toBe(`${prefix}${HOME_PATH}`);
   });
 
   it('keeps serving after an error', async () => {
@@ -230,7 +298,7 @@ describe('GET /healthz and GET /readyz', () => {
   });
 
   it('/readyz answers 503 once shutdown begins', async () => {
-    const draining = testApp();
+    const draining = testApp({ content: defaultLanguageOnly });
     draining.setReady(false);
     await request(draining).get('/readyz').expect(503);
     await request(draining).get('/healthz').expect(200);

@@ -74,7 +74,7 @@ describe('the content as shipped implements the spec', () => {
 
   it('the fallback screen’s heading is the spec’s', () => {
     // The screen shows this label whatever it says: "errors while rendering" in site.test.ts.
-    expect(shipped.content.labels.errorHeading).toBe(SPEC_ERROR_HEADING);
+    expect(shipped.editions[0]!.content.labels.errorHeading).toBe(SPEC_ERROR_HEADING);
   });
 });
 

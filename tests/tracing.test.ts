@@ -7,9 +7,9 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listening, rawRequest, testApp } from './helpers.ts';
+import { listening, rawRequest, sharedApp } from './helpers.ts';
 
-const app = testApp();
+const app = sharedApp();
 let site: Awaited<ReturnType<typeof listening>>;
 
 beforeAll(async () => {

@@ -4,11 +4,11 @@
  * derived from the route table and the site config; the server prepares and
  * serves them like the pages (server/table.ts), the static export writes them.
  */
-import { BACKGROUND_COLOR, ICON_ASSETS, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
+import { BACKGROUND_COLOR, hreflangAlternates, ICON_ASSETS, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
 import { HOME_PATH, routeAddresses } from '../../shared/paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
-import { translationsOf, type Edition, type Route } from '../../shared/routes.ts';
+import type { Edition, Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export type FixedDocument = ReaderDocument;
@@ -40,8 +40,9 @@ function robotsTxt(site: SiteConfig): string {
 
 /**
  * One <url> per address of every language (https://www.sitemaps.org/protocol.html),
- * each listing the same page in every language that has it, itself included,
- * as hreflang alternates (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap);
+ * each with the hreflang alternates its page's head has: the same page in every
+ * language that has it, itself included, and x-default
+ * (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap);
  * no lastmod, as we do not track one.
  */
 function sitemapXml({ editions, site }: DocumentInput): string {
@@ -49,8 +50,7 @@ function sitemapXml({ editions, site }: DocumentInput): string {
     edition.routes.flatMap((route) =>
       routeAddresses(route).map((address) => {
         const variant = address.slice(route.path.length);
-        const translations = translationsOf(route, variant, editions);
-        const alternates = translations.length > 1 ? translations.map((other) => `    <xhtml:link rel="alternate" hreflang="${other.language.code}" href="${escapeXml(site.publicUrl + other.address)}"/>\n`).join('') : '';
+        const alternates = hreflangAlternates(route, variant, editions, site).map((other) => `    <xhtml:link rel="alternate" hreflang="${other.hreflang}" href="${escapeXml(other.url)}"/>\n`).join('');
         return `  <url>\n    <loc>${escapeXml(site.publicUrl + address)}</loc>\n${alternates}  </url>\n`;
       }),
     ),

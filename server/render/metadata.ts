@@ -87,15 +87,11 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
   const url = site.publicUrl + route.path + variant;
   const image = shareImage(route, input.content);
   const translations = translationsOf(route, variant, input.editions);
-  const byDefault = translations.find((translation) => translation.language.code === input.editions[0]!.language.code);
   return {
     title: documentTitle(route, site),
     description: route.description,
     canonicalUrl: url,
-    alternates: [
-      ...translations.map((translation) => ({ hreflang: translation.language.code, url: site.publicUrl + translation.address })),
-      ...(byDefault ? [{ hreflang: 'x-default', url: site.publicUrl + byDefault.address }] : []),
-    ],
+    alternates: hreflangAlternates(route, variant, input.editions, site),
     share: {
       url,
       title: route.title,
@@ -107,6 +103,20 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
     },
     structuredData: structuredDataBlocks(route, { site, routes: input.editions.flatMap((edition) => edition.routes), asset: input.asset, hours: input.content.hours }),
   };
+}
+
+/**
+ * The page (and tab) in every language that has it, itself included, and
+ * x-default, the default language's: what its head and its sitemap entry
+ * both list (documents.ts), so the two cannot differ.
+ */
+export function hreflangAlternates(route: Route, variant: string, editions: readonly Edition[], site: SiteConfig): PageMeta['alternates'] {
+  const translations = translationsOf(route, variant, editions);
+  const byDefault = translations.find((translation) => translation.language.code === editions[0]!.language.code);
+  return [
+    ...translations.map((translation) => ({ hreflang: translation.language.code, url: site.publicUrl + translation.address })),
+    ...(byDefault ? [{ hreflang: 'x-default', url: site.publicUrl + byDefault.address }] : []),
+  ];
 }
 
 /** Any other address: it shows the home screen but is not a page of ours to index or share. */

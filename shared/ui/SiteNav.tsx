@@ -157,30 +157,25 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
 }
 
 /**
- * The language switcher: plain links, so it works without a script; each
- * name in its own language. In the bar it is a named list inside the primary
- * navigation; in the menu, a navigation of its own (one landmark of that
- * name per page).
+ * The language switcher: plain links, so it works without a script; each name in its own language.
+ * In the menu it is a navigation landmark of its own; in the bar, a named group inside the bar's
+ * navigation, since two landmarks of one name (and one inside another) cannot be told apart.
  */
 function Languages({ languages, label, className, landmark }: { languages: LanguageChoice[]; label: string; className: string; landmark: boolean }) {
   if (languages.length < 2) return null;
-  const list = (
-    <ul className={landmark ? undefined : className} aria-label={landmark ? undefined : label}>
-      {languages.map((language) => (
-        <li key={language.code}>
-          <a href={language.href} lang={language.code} hrefLang={language.code} aria-current={language.current ? 'page' : undefined}>
-            {language.name}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-  return landmark ? (
-    <nav className={className} aria-label={label}>
-      {list}
-    </nav>
-  ) : (
-    list
+  const Wrapper = landmark ? 'nav' : 'div';
+  return (
+    <Wrapper className={className} aria-label={label} role={landmark ? undefined : 'group'}>
+      <ul>
+        {languages.map((language) => (
+          <li key={language.code}>
+            <a href={language.href} lang={language.code} hrefLang={language.code} aria-current={language.current ? 'page' : undefined}>
+              {language.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Wrapper>
   );
 }
 

@@ -1,0 +1,126 @@
+/**
+ * The languages as search engines, caches and visitors meet them (issue 31),
+ * without a browser: every hreflang set is complete and reciprocal and every
+ * alternate answers; the language switcher leads to the same page in each
+ * language, or to the closest one a language has; a page a language has no
+ * translation of has no address there and no alternate anywhere; and an
+ * address answers the same bytes to every Accept-Language, never redirecting
+ * by it. The browser suite shows the switcher by keyboard and screen reader.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'node-html-parser';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORDS_FOLDER } from '../content/load.ts';
+import { readContent } from '../content/read.ts';
+import { markdownAddress } from '../server/render/markdown.ts';
+import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
+import { fillSite } from '../shared/routes.ts';
+import { defaultSite } from '../shared/site.ts';
+import { contentCopy, liveSite, sharedApp, testApp, type SiteUnderTest } from './helpers.ts';
+import { alternatesHold, contentCheckPasses, everythingHolds, switcherLeads } from './invariants.ts';
+
+const live = liveSite(sharedApp());
+const addresses = live.routes.flatMap(routeAddresses);
+
+describe('hreflang', () => {
+  it.each(addresses)('%s names itself, the same page in every language that has it and x-default, each answering 200 and naming the same set', async (address) => {
+    await alternatesHold(live, address);
+  });
+});
+
+describe('the language switcher', () => {
+  it.each(addresses)('on %s names each language in itself and leads to this page in it', (address) => switcherLeads(live, address));
+});
+
+describe('a page one language has no translation of', () => {
+  // Issue 31's second language, by code: the one these files are removed from.
+  const french = live.editions.find((edition) => edition.language.code === 'fr')!;
+  const category = live.routes.find((route) => route.category)!;
+  const [, privacy] = live.editions[0]!.content.legal;
+  const removed = [`about.fr.yaml`, `categories/${category.category!.id}.fr.yaml`, `legal/${privacy!.id}.fr.md`];
+  const gone = ['/fr/about', `/fr${category.key}`, `/fr${LEGAL_PATH}?tab=${privacy!.id}`];
+  let copy: ReturnType<typeof contentCopy>;
+  let site: SiteUnderTest;
+
+  beforeAll(async () => {
+    copy = contentCopy();
+    for (const file of removed) rmSync(join(copy.root, WORDS_FOLDER, file));
+    await contentCheckPasses(copy.root, defaultSite);
+    // Every page it has is one of the live site's with the same words and pictures: the build's client (dist/) serves it.
+    const { content } = readContent(copy.root);
+    site = { ...fillSite(defaultSite, content!), app: testApp({ content: content! }), site: defaultSite };
+  });
+  afterAll(() => copy.remove());
+
+  it('has no address there: it answers 404 with that language’s home screen, and so does its Markdown', async () => {
+    expect(french).toBeDefined();
+    for (const path of gone.slice(0, 2)) {
+      const res = await request(site.app).get(path).expect(404);
+      const doc = parse(res.text);
+      expect(doc.querySelector('html')?.getAttribute('lang'), path).toBe('fr');
+      expect(res.headers['content-language'], path).toBe('fr');
+      expect(doc.querySelector('h1')?.text, path).toBe(french.content.home.tagline);
+      expect(doc.querySelector('.notice')?.text, path).toBe(french.content.labels.notFound);
+      await request(site.app).get(markdownAddress(path)).expect(404);
+    }
+    // A tab the language has no document of is an unknown tab: its first document, at the page's own canonical address.
+    const tab = parse((await request(site.app).get(gone[2]!).expect(200)).text);
+    expect(tab.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}/fr${LEGAL_PATH}`);
+    expect(tab.querySelectorAll('.legal-tabs__list a').map((link) => link.getAttribute('href'))).not.toContain(gone[2]);
+  });
+
+  it('is the alternate of no page, and every other check holds: the menus, the sitemap and llms.txt leave it out', async () => {
+    await everythingHolds(site);
+    const named = new Set<string>();
+    for (const address of site.routes.flatMap(routeAddresses)) {
+      for (const [, url] of await alternatesHold(site, address)) named.add(url.slice(defaultSite.publicUrl.length));
+    }
+    for (const path of gone) expect(named, path).not.toContain(path);
+    const sitemap = (await request(site.app).get('/sitemap.xml')).text;
+    const llms = (await request(site.app).get('/fr/llms.txt')).text;
+    for (const path of gone) {
+      expect(sitemap).not.toContain(`${defaultSite.publicUrl}${path}<`);
+      expect(sitemap).not.toContain(`${defaultSite.publicUrl}${path}"`);
+    }
+    // The legal page is there, with the other tabs: only the pages are left out.
+    for (const path of gone.slice(0, 2)) expect(llms).not.toContain(`${defaultSite.publicUrl}${markdownAddress(path)}`);
+  });
+
+  it('the switcher on its page in another language leads to the closest page the language has: the parent, else the home page', async () => {
+    const french = async (address: string) => {
+      const doc = parse((await request(site.app).get(address).expect(200)).text);
+      return doc.querySelectorAll('.languages a[hreflang="fr"]').map((link) => link.getAttribute('href'));
+    };
+    const arabic = async (address: string) => parse((await request(site.app).get(address).expect(200)).text).querySelector('.languages a[hreflang="ar"]')?.getAttribute('href');
+    // From About (no parent): the French home page.
+    expect(await french('/about')).toEqual([`/fr${HOME_PATH}`, `/fr${HOME_PATH}`]);
+    expect(await french('/ar/about')).toEqual([`/fr${HOME_PATH}`, `/fr${HOME_PATH}`]);
+    // From a product page: the French list of products, its parent.
+    expect(await french(category.key)).toEqual([`/fr${PRODUCTS_PATH}`, `/fr${PRODUCTS_PATH}`]);
+    // From a legal tab: the French Legal page, on its first tab.
+    expect(await french(`${LEGAL_PATH}?tab=${privacy!.id}`)).toEqual([`/fr${LEGAL_PATH}`, `/fr${LEGAL_PATH}`]);
+    // The languages that have the page still lead to it.
+    expect(await arabic('/about')).toBe('/ar/about');
+    expect(await arabic(`${LEGAL_PATH}?tab=${privacy!.id}`)).toBe(`/ar${LEGAL_PATH}?tab=${privacy!.id}`);
+  });
+});
+
+describe('no redirect or difference by Accept-Language', () => {
+  // What a browser set to each language sends, and none at all (a crawler, a cache filling itself).
+  const ACCEPT = [undefined, 'fr-FR,fr;q=0.9,en;q=0.5', 'ar-EG,ar;q=0.9', 'de-DE,de;q=0.9,*;q=0.1'];
+  const others = [...Object.keys(aliasesOf(live.routes)), '/no-such-page', '/fr/no-such-page', '/about/', ...live.editions.map((edition) => `${edition.prefix}/llms.txt`), '/about.md', '/ar/about.md', '/sitemap.xml', '/robots.txt'];
+
+  it.each([...addresses, ...others])('GET %s answers the same status, bytes, Content-Language and Vary to any Accept-Language', async (address) => {
+    const answers = await Promise.all(
+      ACCEPT.map(async (accept) => {
+        const req = request(live.app).get(address).set('Accept-Encoding', 'identity').buffer(true);
+        const res = await (accept === undefined ? req : req.set('Accept-Language', accept));
+        return { status: res.status, body: res.text, location: res.headers.location, language: res.headers['content-language'], vary: res.headers.vary, etag: res.headers.etag };
+      }),
+    );
+    for (const [index, other] of answers.entries()) expect(other, `Accept-Language: ${ACCEPT[index]}`).toEqual(answers[0]);
+    expect(String(answers[0]!.vary ?? '')).not.toMatch(/accept-language/i);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The content check of the languages and their translations (content/load.ts,
+ * content/translations.ts, shared/check.ts): every kind of bad translation
+ * input (issue 31), each made in a copy of the content, is refused with
+ * exactly one line `file:line:column: …` naming the file where it is to be
+ * fixed, and nothing is served half-translated (the build stops on it, as
+ * tests/content.test.ts shows for any problem). Positions are found in the
+ * edited file, not written down, so the cases hold whatever the words are.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WORDS_FOLDER } from '../content/load.ts';
+import { readContent } from '../content/read.ts';
+import { PLACEHOLDERS } from '../content/schema.ts';
+import { checkSite } from '../scripts/check.ts';
+import { defaultSite } from '../shared/site.ts';
+import { contentCopy } from './helpers.ts';
+
+type Copy = ReturnType<typeof contentCopy>;
+const copies: Copy[] = [];
+afterEach(() => {
+  for (const copy of copies.splice(0)) copy.remove();
+});
+
+const W = WORDS_FOLDER;
+const LANGUAGES = 'languages.yaml';
+/** A page's words to add in a test, at an address no real page has. */
+const markdownPage = (path: string) => `---\n# yaml-language-server: $schema=../../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
+/** The line of languages.yaml that lists a language, as the file writes it. */
+const listed = (copy: Copy, code: string) => new RegExp(`^ *- \\{ code: ${code},.*$`, 'm').exec(copy.read(LANGUAGES))![0];
+
+/**
+ * Each case breaks the copy and returns the one line the check must give:
+ * where the mistake is (file, line and column of the field or value) and what it is.
+ */
+const CASES: Array<[string, (copy: Copy) => string]> = [
+  [
+    'a translation with a field its original lacks (an optional list added)',
+    (c) => {
+      c.edit('about.fr.yaml', /^(aboutUs:\n  heading: .+\n)/m, '$1  list:\n    - Un point que l’anglais n’a pas\n');
+      return `${W}/about.fr.yaml:${c.at('about.fr.yaml', '- Un point')}: aboutUs.list: is not in ${W}/about.en.yaml: a translation has the original’s fields, no more`;
+    },
+  ],
+  [
+    'a translation lacking a field its original has',
+    (c) => {
+      c.edit('categories/textiles.ar.yaml', /^subtitle: .+\n/m, '');
+      return `${W}/categories/textiles.ar.yaml:2:1: subtitle: is missing`;
+    },
+  ],
+  [
+    'a list with more items than the original',
+    (c) => {
+      c.edit('categories/textiles.fr.yaml', /^( +)- Denim\n/m, '$1- Denim\n$1- Toile de coton\n');
+      const count = (file: string) => /^( +)items:\n((?:\1 +- .+\n)+)/m.exec(c.read(file))![2]!.split('\n').filter(Boolean).length;
+      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', '- Popeline')}: headings[0].items: has ${count('categories/textiles.fr.yaml')} items where ${W}/categories/textiles.en.yaml has ${count('categories/textiles.en.yaml')}: translate each one, no more`;
+    },
+  ],
+  [
+    'a list with fewer items than the original',
+    (c) => {
+      c.edit('categories/textiles.fr.yaml', /^ +- Denim\n/m, '');
+      const count = (file: string) => /^( +)items:\n((?:\1 +- .+\n)+)/m.exec(c.read(file))![2]!.split('\n').filter(Boolean).length;
+      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', '- Popeline')}: headings[0].items: has ${count('categories/textiles.fr.yaml')} items where ${W}/categories/textiles.en.yaml has ${count('categories/textiles.en.yaml')}: translate each one, no more`;
+    },
+  ],
+  [
+    'a slug of its own in a translation',
+    (c) => {
+      c.edit('categories/textiles.fr.yaml', /^slug: .+$/m, 'slug: tissus');
+      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', 'tissus')}: slug: must be "textiles", as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
+    },
+  ],
+  [
+    'an order of its own in a translation',
+    (c) => {
+      const order = /^order: (\d+)$/m.exec(c.read('categories/textiles.en.yaml'))![1]!;
+      c.edit('categories/textiles.ar.yaml', /^order: .+$/m, 'order: 99');
+      return `${W}/categories/textiles.ar.yaml:${c.at('categories/textiles.ar.yaml', '99')}: order: must be ${order}, as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
+    },
+  ],
+  [
+    'hours of their own in a translation',
+    (c) => {
+      const opens = /^opens: "(.+)"$/m.exec(c.read('hours.en.yaml'))![1]!;
+      c.edit('hours.fr.yaml', /^opens: .+$/m, 'opens: "08:00"');
+      return `${W}/hours.fr.yaml:${c.at('hours.fr.yaml', '"08:00"')}: opens: must be "${opens}", as in ${W}/hours.en.yaml: it is the same in every language`;
+    },
+  ],
+  [
+    'a picture of its own in a translation',
+    (c) => {
+      c.edit('categories/textiles.fr.yaml', /^( +file: ).+$/m, '$1energy-and-fuel.svg');
+      const file = /^ +file: (.+)$/m.exec(c.read('categories/textiles.en.yaml'))![1]!;
+      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', 'energy-and-fuel.svg')}: image.file: must be "${file}", as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
+    },
+  ],
+  [
+    'a language listed in languages.yaml without its files',
+    (c) => {
+      const line = listed(c, 'ar');
+      c.edit(LANGUAGES, line, `${line}\n${line.replace('code: ar', 'code: de').replace(/name: [^,]+/, 'name: Deutsch').replace('rtl', 'ltr').replace(/locale: [^ }]+/, 'locale: de-DE')}`);
+      return `${W}/${LANGUAGES}:${c.at(LANGUAGES, 'de, name')}: languages[3].code: Deutsch has no ${W}/home.de.yaml, ${W}/hours.de.yaml or ${W}/labels.de.yaml: every language needs its home page, hours and interface labels`;
+    },
+  ],
+  [
+    'a file in a language languages.yaml does not list',
+    (c) => {
+      c.write('home.de.yaml', c.read('home.en.yaml'));
+      return `${W}/home.de.yaml:2:1: de is not a language of ${W}/${LANGUAGES}: add it there, or name the file for one that is`;
+    },
+  ],
+  [
+    'a language listed twice',
+    (c) => {
+      const line = listed(c, 'fr');
+      const last = listed(c, 'ar');
+      c.edit(LANGUAGES, last, `${last}\n${line}`);
+      return `${W}/${LANGUAGES}:${Number(c.at(LANGUAGES, last).split(':')[0]) + 1}:${line.indexOf('fr') + 1}: languages[3].code: fr is listed twice`;
+    },
+  ],
+  [
+    'a default language that is not listed',
+    (c) => {
+      c.edit(LANGUAGES, /^default: .+$/m, 'default: de');
+      return `${W}/${LANGUAGES}:${c.at(LANGUAGES, 'de\n')}: default: "de" is not one of the languages listed below`;
+    },
+  ],
+  [
+    'two Markdown pages at one address in a language',
+    (c) => {
+      for (const name of ['zz-made-up-a', 'zz-made-up-b']) for (const code of ['en', 'fr']) c.write(`pages/${name}.${code}.md`, markdownPage('/zz-made-up'));
+      return `${W}/pages/zz-made-up-b.en.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.en.md`;
+    },
+  ],
+  [
+    'a placeholder’s name translated ({nomDeMarque} for {brandName})',
+    (c) => {
+      c.edit('about.fr.yaml', '{brandName} sollicite', '{nomDeMarque} sollicite');
+      return `${W}/about.fr.yaml:${c.at('about.fr.yaml', '"{nomDeMarque}')}: lead: {nomDeMarque} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+    },
+  ],
+  [
+    'a placeholder’s name translated in Markdown',
+    (c) => {
+      c.write('legal/terms.ar.md', `${c.read('legal/terms.ar.md')}\nراسلونا على {البريد}.\n`);
+      return `${W}/legal/terms.ar.md:${c.at('legal/terms.ar.md', 'راسلونا على {البريد}')}: text: {البريد} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+    },
+  ],
+  [
+    'a translation with no original',
+    (c) => {
+      c.write('categories/zz-made-up.fr.yaml', c.read('categories/textiles.fr.yaml'));
+      return `${W}/categories/zz-made-up.fr.yaml:2:1: translates nothing: there is no ${W}/categories/zz-made-up.en.yaml`;
+    },
+  ],
+  [
+    'a page of the default language at an address under another language’s prefix',
+    (c) => {
+      c.write('pages/zz-made-up.en.md', markdownPage('/fr/zz-made-up'));
+      return `${W}/pages/zz-made-up.en.md:3:7: path: /fr/zz-made-up is in /fr/, where the Français pages are: choose another address`;
+    },
+  ],
+];
+
+describe('the content check of the translations', () => {
+  it.each(CASES)('refuses %s, in one line naming the file, line and column', async (_case, breakIt) => {
+    const copy = contentCopy();
+    copies.push(copy);
+    const expected = breakIt(copy);
+    expect((await checkSite(readContent(copy.root), defaultSite)).problems).toEqual([expected]);
+  });
+
+  it('accepts a page one language does not have, and says so without stopping', async () => {
+    const copy = contentCopy();
+    copies.push(copy);
+    rmSync(join(copy.root, W, 'about.fr.yaml'));
+    const checked = readContent(copy.root);
+    expect((await checkSite(checked, defaultSite)).problems).toEqual([]);
+    expect(checked.notices).toEqual([`${W}/about.fr.yaml: not translated into Français (fr), so that page is not in Français`]);
+  });
+});
