@@ -184,7 +184,11 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
   web.use(onlyGetAndHead);
 
   // A document that could not be prepared is made now; if it throws again, the error handler answers.
-  for (const doc of table.documents) web.get(doc.path, (_req, res) => respond(res, 200, doc.contentType, doc.body(), doc.language ? [['content-language', doc.language]] : []));
+  web.use((req, res, next) => {
+    const doc = table.unprepared.get(req.path);
+    if (!doc) return next();
+    respond(res, 200, doc.contentType, doc.body(), doc.language ? [['content-language', doc.language]] : []);
+  });
 
   // A missing asset is a plain 404: a browser expecting a script must not get the home page.
   web.use((req, res, next) => {

@@ -49,8 +49,8 @@ export interface ResponseTable {
   setReady(ready: boolean): void;
   /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
   complete: Promise<void>;
-  /** Every fixed document: the Express app makes one per request when it could not be prepared (a page's Markdown whose screen throws). */
-  documents: readonly FixedDocument[];
+  /** Fixed documents that could not be prepared (a page's Markdown whose screen throws), by path, as they are found: the Express app makes them per request. */
+  unprepared: ReadonlyMap<string, FixedDocument>;
 }
 
 interface TableInput {
@@ -81,6 +81,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   // visitor: made after start-up, one per turn, or when first asked for, whichever comes first.
   const documents = fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls });
   const pending = new Map(documents.map((doc) => [doc.path, doc]));
+  const unprepared = new Map<string, FixedDocument>();
   const prepareDocument = (path: string) => {
     const doc = pending.get(path);
     if (!doc) return;
@@ -92,6 +93,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     } catch (err) {
       // The Express app makes it per request, and its error handler answers if that throws too.
       logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
+      unprepared.set(doc.path, doc);
     }
   };
   const json = (status: number, body: string) =>
@@ -139,7 +141,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     },
     // Each document adds its own encodings' promise when made: awaited once they all are.
     complete: documentsMade.then(() => Promise.all(completing)).then(() => undefined),
-    documents,
+    unprepared,
   };
 }
 
