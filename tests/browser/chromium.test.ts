@@ -477,9 +477,9 @@ describeInBrowser('in Chromium', () => {
         expect(await slot.evaluate((node) => node.getBoundingClientRect().bottom <= innerHeight), 'the slot on screen').toBe(true);
         const shift = await layoutShiftSoFar(page);
         expect(shift.total - beforeFill.total, shift.moved.slice(beforeFill.moved.length).join('\n')).toBe(0);
-        // The control: a shift of the page's own content is seen by the same measure.
+        // The control: a shift of the page's own content is seen by the same measure (polled: on a starved CPU its frame may come later than two).
         await page.evaluate(() => document.querySelector('main')!.prepend(Object.assign(document.createElement('div'), { style: 'height: 50px' })));
-        expect((await layoutShiftSoFar(page)).total).toBeGreaterThan(0);
+        await expect.poll(async () => (await layoutShiftSoFar(page)).total).toBeGreaterThan(shift.total);
         expect(problems).toEqual([]);
       } finally {
         await close();
