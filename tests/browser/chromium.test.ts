@@ -20,6 +20,7 @@ import { SPEC_HOURS } from '../spec.ts';
 import {
   addresses,
   axeViolations,
+  layoutAddresses,
   brokenHeadingWords,
   closeButton,
   describeInBrowser,
@@ -136,7 +137,7 @@ describeInBrowser('in Chromium', () => {
   describe('by keyboard', () => {
     const tab = usePage(site, WIDTHS.desktop);
 
-    it.each(addresses)('%s: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px; one h1, and no heading level skipped', async (address) => {
+    it.each(layoutAddresses)('%s: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px; one h1, and no heading level skipped', async (address) => {
       const { page } = tab;
       await visit(page, site, address);
       // Everything focusable and shown, less what the roving tabindex of the legal tabs takes out of the Tab order.
@@ -330,7 +331,7 @@ describeInBrowser('in Chromium', () => {
     const tab = usePage(site, WIDTHS.desktop);
 
     // The visitor's own palette decides every colour here, so contrast is theirs, not axe's to judge.
-    it.each(addresses)('%s fits the width, nothing opts out of the system colours, and the selected legal tab is told by more than its fill', async (address) => {
+    it.each(layoutAddresses)('%s fits the width, nothing opts out of the system colours, and the selected legal tab is told by more than its fill', async (address) => {
       await tab.page.emulateMedia({ forcedColors: 'active' });
       try {
         await visit(tab.page, site, address);
@@ -394,7 +395,7 @@ describeInBrowser('in Chromium', () => {
       for (const route of categories) expect(lines).toContain(defaultSite.publicUrl + route.path);
     });
 
-    it.each(addresses)('%s fits the printable width of A4 and Letter', async (address) => {
+    it.each(layoutAddresses)('%s fits the printable width of A4 and Letter', async (address) => {
       await visit(tab.page, site, address);
       await tab.page.emulateMedia({ media: 'print' });
       try {

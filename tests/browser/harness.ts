@@ -42,6 +42,8 @@ export const RTL_LANGUAGES = editions.filter((edition) => edition.language.direc
 
 /** Every address of every language. */
 export const addresses: string[] = LANGUAGES.flatMap(addressesIn);
+/** Every address of the default language and of each right-to-left one: where the checks of what only the layout changes run (docs/testing.md). */
+export const layoutAddresses: string[] = [...new Set([LANGUAGES[0]!, ...RTL_LANGUAGES])].flatMap(addressesIn);
 
 /** The words of the language an address is in (its prefix), for finding controls by their names. */
 export function wordsAt(address: string) {
