@@ -1,8 +1,10 @@
 /**
  * Every response the site can give without rendering anything per request,
- * prepared once at start-up: each page of the route table (and the redirect
- * to it from a trailing slash), the not-found and bad-request pages, every
- * built asset, the fixed documents and the health checks.
+ * prepared once: every built asset and the health checks at start-up; each
+ * page of the route table (and the redirect to it from a trailing slash),
+ * the not-found and bad-request pages of each language, and the fixed
+ * documents just after, one per turn of the event loop, or when first asked
+ * for.
  */
 import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
@@ -77,25 +79,41 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     const compress = Object.keys(file.encoded).length > 0;
     add(file.url, ASSET_ROUTE, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
-  // The fixed documents (the pages as Markdown, llms.txt, the sitemap…) are for crawlers, not a first
-  // visitor: made after start-up, one per turn, or when first asked for, whichever comes first.
-  const documents = fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls });
-  const pending = new Map(documents.map((doc) => [doc.path, doc]));
+  // Pages and documents are made after the port opens, one per turn (the pages first, in the route
+  // table's order, then the documents: the pages as Markdown, llms.txt, the sitemap), or when first
+  // asked for, whichever comes first: nothing waits for three languages' worth before the first answer.
+  const later = new Map<string, () => void>();
   const unprepared = new Map<string, FixedDocument>();
-  const prepareDocument = (path: string) => {
-    const doc = pending.get(path);
-    if (!doc) return;
-    pending.delete(path);
-    try {
-      // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
-      const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
-      add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language });
-    } catch (err) {
-      // The Express app makes it per request, and its error handler answers if that throws too.
-      logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
-      unprepared.set(doc.path, doc);
-    }
+  const prepareNow = (key: string) => {
+    const make = later.get(key);
+    if (!make) return;
+    later.delete(key);
+    make();
   };
+  for (const resolution of pageResolutions(routes)) {
+    const key = resolutionKey(resolution);
+    later.set(key, () => {
+      try {
+        add(key, routeOf(resolution), pageInput(resolution, renderOptions));
+      } catch (err) {
+        // The Express app renders it per request, and its error handler answers if that throws too.
+        logger.error({ err, key }, 'could not pre-render; it will be rendered per request');
+      }
+    });
+  }
+  for (const doc of fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls })) {
+    later.set(doc.path, () => {
+      try {
+        // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
+        const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
+        add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language });
+      } catch (err) {
+        // The Express app makes it per request, and its error handler answers if that throws too.
+        logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
+        unprepared.set(doc.path, doc);
+      }
+    });
+  }
   const json = (status: number, body: string) =>
     prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });
   const health = json(200, '{"status":"ok"}');
@@ -105,27 +123,22 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   table.set(LIVE_PATH, { prepared: health, route: LIVE_PATH });
   let isReady = true;
 
-  for (const resolution of pageResolutions(routes)) {
+  const forResolution = (resolution: Resolution) => {
     const key = resolutionKey(resolution);
-    try {
-      add(key, routeOf(resolution), pageInput(resolution, renderOptions));
-    } catch (err) {
-      // The Express app renders it per request, and its error handler answers if that throws too.
-      logger.error({ err, key }, 'could not pre-render; it will be rendered per request');
-    }
-  }
-
-  const forResolution = (resolution: Resolution) => table.get(resolutionKey(resolution))?.prepared;
-  const documentsMade = (async () => {
-    for (const path of [...pending.keys()]) {
+    prepareNow(key);
+    return table.get(key)?.prepared;
+  };
+  const allMade = (async () => {
+    for (const key of [...later.keys()]) {
       await nextTurn();
-      prepareDocument(path);
+      prepareNow(key);
     }
   })();
   return {
     match(url) {
       if (url === READY_PATH) return { prepared: isReady ? ready : draining, route: READY_PATH };
-      prepareDocument(url);
+      // A page's canonical address is its key, as a document's is.
+      prepareNow(url);
       const exact = table.get(url);
       if (exact) return exact;
       if (url.startsWith(ASSET_PREFIX)) return { prepared: undefined, route: ASSET_ROUTE };
@@ -139,8 +152,8 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     setReady: (value) => {
       isReady = value;
     },
-    // Each document adds its own encodings' promise when made: awaited once they all are.
-    complete: documentsMade.then(() => Promise.all(completing)).then(() => undefined),
+    // Each page and document adds its own encodings' promise when made: awaited once they all are.
+    complete: allMade.then(() => Promise.all(completing)).then(() => undefined),
     unprepared,
   };
 }
