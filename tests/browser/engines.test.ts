@@ -374,6 +374,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
           await tab.click(`.languages--bar a[hreflang="${target.language.code}"]`);
           const { code, direction } = target.language;
           await expect.poll(() => tab.evaluate(language)).toEqual({ lang: code, dir: direction, direction, path: `${target.prefix}${ABOUT_PATH}` });
+          // Leaving a page before its scripts have loaded makes Firefox report the aborted loads: the next visit waits for them.
+          await expect.poll(() => tab.evaluate(() => document.querySelector('[data-local-hours]')?.textContent ?? 'no footer'), { timeout: 10_000 }).not.toBe('');
         }
         expect(await problems(tab)).toEqual([]);
       });
