@@ -6,6 +6,16 @@ export const LEGAL_PATH = '/legal';
 export const ABOUT_PATH = '/about';
 export const PRODUCTS_PATH = '/products';
 
+/** What a route's language's addresses start with: "" in the default language, "/fr" in French. */
+export function prefixOf(route: Route): string {
+  return route.path.slice(0, route.path.length - route.key.length);
+}
+
+/** Which of the languages' prefixes an address is under: the one that starts it, else "" (the default language's). */
+export function prefixAt(prefixes: readonly string[], path: string): string {
+  return prefixes.find((prefix) => prefix && (path === prefix || path.startsWith(`${prefix}/`))) ?? '';
+}
+
 /**
  * Paths that show a route's screen without being its canonical address: each
  * language's root (/ and /fr/, and /fr as typed) shows its home page.
@@ -14,7 +24,7 @@ export function aliasesOf(table: readonly Route[]): Record<string, string> {
   const aliases: Record<string, string> = {};
   for (const route of table) {
     if (route.key !== HOME_PATH) continue;
-    const prefix = route.path.slice(0, -HOME_PATH.length);
+    const prefix = prefixOf(route);
     aliases[`${prefix}/`] = route.path;
     if (prefix) aliases[prefix] = route.path;
   }

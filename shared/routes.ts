@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { fillContent } from '../content/fill.ts';
 import type { Category, Content, EntryRef, Language, MarkdownPage, SiteContent } from '../content/schema.ts';
-import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH } from './paths.ts';
+import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, prefixAt, prefixOf, PRODUCTS_PATH } from './paths.ts';
 import type { PageContext } from './screens/context.ts';
 import { About } from './screens/About.tsx';
 import { Home } from './screens/Home.tsx';
@@ -152,7 +152,8 @@ export function fillSite(site: SiteConfig, content: SiteContent, table: (content
 
 /** The edition an address belongs to: the one whose prefix starts it, else the default. */
 export function editionOf(editions: readonly Edition[], path: string): Edition {
-  return editions.find((edition) => edition.prefix && (path === edition.prefix || path.startsWith(`${edition.prefix}/`))) ?? editions[0]!;
+  const prefix = prefixAt(editions.map((edition) => edition.prefix), path);
+  return editions.find((edition) => edition.prefix === prefix)!;
 }
 
 /** The same page (and variant) in every language that has it, the default language first. */
@@ -180,7 +181,7 @@ export interface LanguageLink {
  */
 export function languageLinks(route: Route, variant: string, editions: readonly Edition[]): LanguageLink[] {
   const byKey = new Map(editions.flatMap((edition) => edition.routes.map((other) => [`${edition.language.code} ${other.key}`, other] as const)));
-  const parentKey = route.parent === undefined ? undefined : route.parent.slice(route.path.length - route.key.length);
+  const parentKey = route.parent === undefined ? undefined : route.parent.slice(prefixOf(route).length);
   return editions.map((edition) => {
     const at = (key: string | undefined) => (key === undefined ? undefined : byKey.get(`${edition.language.code} ${key}`));
     const same = translationsOf(route, variant, [edition])[0];

@@ -7,6 +7,7 @@
  * words (fillSite).
  */
 import type { Content } from '../content/schema.ts';
+import { prefixOf } from './paths.ts';
 import type { Route } from './routes.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
@@ -26,8 +27,7 @@ export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' 
   const title = category?.title ?? route.title;
   // Named by its entry and language, never by its words: the server finds it whatever the words hold.
   const { collection, id } = route.source;
-  const prefix = route.path.slice(0, route.path.length - route.key.length);
-  const name = `share${prefix}/${collection}${id === collection ? '' : `/${id}`}.png`;
+  const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}.png`;
   if (category) {
     return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
   }

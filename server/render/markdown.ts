@@ -10,7 +10,7 @@
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { languageLinks, type Edition, type Route } from '../../shared/routes.ts';
+import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -41,7 +41,7 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
 
 /** The Markdown of one route's page: its screen's default variant (the legal page carries every tab's text). */
 export function pageMarkdown(route: Route, { site, editions, asset }: MarkdownInput): string {
-  const { routes, content, prefix } = editions.find((edition) => edition.language.code === route.language.code)!;
+  const { routes, content, prefix } = editionOf(editions, route.path);
   const ctx = { site, routes, content, route, variant: '', asset, prefix, languages: languageLinks(route, '', editions) };
   const html = renderToString(createElement(route.screen, { ctx }));
   const every = editions.flatMap((edition) => edition.routes);

@@ -6,7 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
-import { addressIn, HOME_PATH, aliasesOf } from '../../shared/paths.ts';
+import { addressIn, aliasesOf, HOME_PATH, prefixAt, prefixOf } from '../../shared/paths.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import { Document } from './Document.tsx';
@@ -70,11 +70,21 @@ export function resolveUrl(url: string, routes: readonly Route[]): Resolution {
 
 /** The home page of the language an address is in: the one whose prefix starts it, else the default language's. */
 function homeAt(routes: readonly Route[], path: string): Route {
-  const homes = routes.filter((route) => route.key === HOME_PATH);
-  const prefixOf = (home: Route) => home.path.slice(0, -HOME_PATH.length);
-  const home = homes.find((candidate) => prefixOf(candidate) && (path === prefixOf(candidate) || path.startsWith(`${prefixOf(candidate)}/`))) ?? homes.find((candidate) => !prefixOf(candidate));
+  const { homes } = indexOf(routes);
+  const home = homes.get(prefixAt([...homes.keys()], path));
   if (!home) throw new Error(`The route table has no ${HOME_PATH} route`);
   return home;
+}
+
+/** What resolving an address reads of a table, made once per table rather than per request: its aliases, its home pages by prefix. */
+const indexes = new WeakMap<readonly Route[], { aliases: Record<string, string>; homes: Map<string, Route> }>();
+function indexOf(routes: readonly Route[]) {
+  let index = indexes.get(routes);
+  if (!index) {
+    index = { aliases: aliasesOf(routes), homes: new Map(routes.filter((route) => route.key === HOME_PATH).map((home) => [prefixOf(home), home])) };
+    indexes.set(routes, index);
+  }
+  return index;
 }
 
 /** A stable name for what a resolution renders, for caching rendered responses. */
@@ -123,7 +133,7 @@ export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions
 
 function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
   const { site, editions, assets } = options;
-  const { routes, content, prefix } = editions.find((edition) => edition.language.code === route.language.code)!;
+  const { routes, content, prefix } = editionOf(editions, route.path);
   const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url, prefix, languages: languageLinks(route, variant, editions) };
   return renderDocument(
     <Document
@@ -155,7 +165,7 @@ function renderDocument(element: ReactNode): string {
 }
 
 function lookup(routes: readonly Route[], path: string): Route | undefined {
-  const wanted = aliasesOf(routes)[path] ?? path;
+  const wanted = indexOf(routes).aliases[path] ?? path;
   return routes.find((route) => route.path === wanted);
 }
 
