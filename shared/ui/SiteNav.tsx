@@ -42,31 +42,25 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
   const menuRef = useRef<HTMLDivElement>(null);
   const drawerRef = useRef<HTMLButtonElement>(null);
 
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    const menu = menuRef.current;
-    // Browsers without popovers show the menu as a plain block of links (see styles.css).
-    if (!menu || !('popover' in HTMLElement.prototype)) return;
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open');
-    menu.addEventListener('toggle', onToggle);
-    // The visitor may have opened the menu before the script arrived.
-    setOpen(menu.matches(':popover-open'));
-    return () => menu.removeEventListener('toggle', onToggle);
-  }, []);
-
   useEffect(() => {
     const menu = menuRef.current;
     const drawer = drawerRef.current;
-    if (!menu || !drawer || !enhanced) return;
-    setBackgroundInert(menu, open);
-    if (open) {
-      focusables(menu)[0]?.focus();
-    } else if (wasOpen.current && (document.activeElement === document.body || menu.contains(document.activeElement))) {
-      drawer.focus();
-    }
-    wasOpen.current = open;
-  }, [open, enhanced]);
+    // Browsers without popovers show the menu as a plain block of links (see styles.css).
+    if (!menu || !drawer || !('popover' in HTMLElement.prototype)) return;
+    // Focus and inertness change in the toggle event itself, not in a later effect: a visitor who
+    // closes and reopens the menu quickly never meets a page whose state lags a toggle behind.
+    const follow = () => {
+      const isOpen = menu.matches(':popover-open');
+      setOpen(isOpen);
+      setBackgroundInert(menu, isOpen);
+      if (isOpen) focusables(menu)[0]?.focus();
+      else if (document.activeElement === document.body || menu.contains(document.activeElement)) drawer.focus();
+    };
+    menu.addEventListener('toggle', follow);
+    // The visitor may have opened the menu before the script arrived.
+    if (menu.matches(':popover-open')) follow();
+    return () => menu.removeEventListener('toggle', follow);
+  }, []);
 
   // Tab and Shift+Tab wrap around inside the open menu.
   function trapTab(event: KeyboardEvent<HTMLDivElement>) {
