@@ -174,8 +174,16 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: browser, args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])] },
     };
-    // WebKitWebDriver takes a moment to listen after it starts.
-    return vi.waitFor(() => new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build(), { timeout: 10_000, interval: 100 });
+    // WebKitWebDriver takes a moment to listen after it starts. The session is asked for once it
+    // says it is ready (W3C /status): asking again while a slow MiniBrowser starts would leave one behind.
+    await vi.waitFor(
+      async () => {
+        const status = (await (await fetch(`http://127.0.0.1:${port}/status`)).json()) as { value?: { ready?: boolean } };
+        if (!status.value?.ready) throw new Error(`WebKitWebDriver on port ${port} is not ready`);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    return new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
   }
   /**
    * WebKitWebDriver holds one session at a time, so tabs are opened one after
