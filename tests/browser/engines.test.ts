@@ -275,6 +275,31 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       await expect.poll(() => tab.evaluate(focused)).toMatchObject({ label: openMenu });
       expect(await problems(tab)).toEqual([]);
     });
+
+    it('moves focus in when reopened just as its closing transition ends', async () => {
+      // WebKit refused focus in a popover reopened in that frame (SiteNav's focusInto); a visitor's double press can land there.
+      const { tab } = opened;
+      await visit(tab, '/about');
+      const landed = await tab.evaluate(async (drawerSelector: string) => {
+        const menu = document.getElementById('site-menu')!;
+        const drawer = document.querySelector<HTMLElement>(drawerSelector)!;
+        const ends = 1000 * Math.max(...getComputedStyle(menu).transitionDuration.split(',').map(parseFloat));
+        const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+        const where: string[] = [];
+        for (let offset = -2; offset <= 6; offset += 2) {
+          drawer.click();
+          await wait(ends + 100);
+          menu.hidePopover();
+          await wait(ends + offset);
+          drawer.click();
+          await wait(100);
+          where.push(menu.contains(document.activeElement) ? 'in the menu' : `${ends + offset} ms: ${document.activeElement?.tagName}`);
+          menu.hidePopover();
+        }
+        return where;
+      }, DRAWER);
+      expect(new Set(landed)).toEqual(new Set(['in the menu']));
+    });
   });
 
   describe('the hydration check', () => {
