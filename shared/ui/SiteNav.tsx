@@ -53,7 +53,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
       const isOpen = menu.matches(':popover-open');
       setOpen(isOpen);
       setBackgroundInert(menu, isOpen);
-      if (isOpen) focusInto(menu);
+      if (isOpen) focusables(menu)[0]?.focus();
       else if (document.activeElement === document.body || menu.contains(document.activeElement)) drawer.focus();
     };
     menu.addEventListener('toggle', follow);
@@ -178,16 +178,6 @@ function linkState(href: string, currentPath: string | null): 'page' | 'true' | 
   if (currentPath === null) return undefined;
   if (currentPath === href) return 'page';
   return currentPath.startsWith(`${href}/`) ? 'true' : undefined;
-}
-
-/**
- * Moves focus to the menu's first control. WebKit refuses it when the menu is reopened in the
- * frame its closing transition ends (focus stays behind, then falls to the body); a frame later it takes it.
- */
-function focusInto(menu: HTMLElement) {
-  const first = focusables(menu)[0];
-  first?.focus();
-  if (first && document.activeElement !== first) requestAnimationFrame(() => menu.matches(':popover-open') && first.focus());
 }
 
 function focusables(root: HTMLElement): HTMLElement[] {
