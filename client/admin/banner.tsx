@@ -33,16 +33,25 @@ export function entryLink(line: string): string | undefined {
 function Banner() {
   const [report, setReport] = useState<Report | undefined>();
   useEffect(() => {
+    // Each event makes a new report; a check that ends after a later event (a refusal of the next upload
+    // while the last save's check still reads the repository) is stale, and would hide that refusal.
+    let latest = 0;
+    const report = (next: Report | undefined) => {
+      latest++;
+      setReport(next);
+    };
     const check = () => {
-      setReport({ kind: 'checking' });
+      report({ kind: 'checking' });
+      const asked = latest;
+      const answer = (next: Report | undefined) => asked === latest && setReport(next);
       repositoryProblems().then(
-        (problems) => setReport(problems && { kind: 'repository', problems }),
-        (error: unknown) => setReport(error instanceof SignInRejected ? { kind: 'signedOut' } : { kind: 'unreadable', why: error instanceof Error ? error.message : String(error) }),
+        (problems) => answer(problems && { kind: 'repository', problems }),
+        (error: unknown) => answer(error instanceof SignInRejected ? { kind: 'signedOut' } : { kind: 'unreadable', why: error instanceof Error ? error.message : String(error) }),
       );
     };
-    const refused = (event: Event) => setReport({ kind: 'refused', problems: (event as CustomEvent<string[]>).detail });
-    const signInFailed = (event: Event) => setReport({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
-    const signedOut = () => setReport({ kind: 'signedOut' });
+    const refused = (event: Event) => report({ kind: 'refused', problems: (event as CustomEvent<string[]>).detail });
+    const signInFailed = (event: Event) => report({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
+    const signedOut = () => report({ kind: 'signedOut' });
     repositoryEvents.addEventListener('opened', check);
     repositoryEvents.addEventListener('saved', check);
     repositoryEvents.addEventListener('refused', refused);
