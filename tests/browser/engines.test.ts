@@ -12,7 +12,7 @@ import { routes } from '../../tools/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
-import { addressesIn, axeSource, brokenHeadingWords, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, RTL_LANGUAGES, runAxe, screenshotPath, serveSite, WIDTHS, wordsAt } from './harness.ts';
+import { addressesIn, axeSource, brokenHeadingWords, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, WIDTHS, wordsAt } from './harness.ts';
 
 const name = inject('engine');
 const binary = inject('binary');
@@ -36,17 +36,21 @@ const MENU_PAGES = new Set(VISITED.map((code) => addressesIn(code)[0]!));
 /**
  * The pages each pass visits. The engines share the passes out: each sees
  * each language with and without JavaScript, at one width and in one scheme,
- * and every pass meets every language in one engine or more (docs/testing.md
- * has the table). chromium.test.ts runs axe without JavaScript on every page of every language.
+ * and every pass meets every language in one engine or more. Each pass sees
+ * every screen, and two of the pages a screen draws several of (the
+ * categories, the legal tabs), the next two in the next pass: an engine's
+ * four passes see every page. docs/testing.md has the table;
+ * chromium.test.ts visits every page of every language.
  */
-type Pass = 'phone' | 'desktop' | 'dark' | 'noScript';
+const PASSES = ['phone', 'desktop', 'dark', 'noScript'] as const;
+type Pass = (typeof PASSES)[number];
 const [first, second = first] = VISITED as [string, string?];
 const SHARE: Record<string, Record<Pass, readonly string[]>> = {
   chromium: { phone: [second], desktop: [first], dark: [second], noScript: [first] },
   firefox: { phone: [first], desktop: [second], dark: [second], noScript: [first] },
   webkit: { phone: [second], desktop: [first], dark: [first], noScript: [second] },
 };
-const addressesFor = (pass: Pass) => SHARE[name]![pass].flatMap(addressesIn);
+const addressesFor = (pass: Pass) => SHARE[name]![pass].flatMap((code) => screensIn(code, PASSES.indexOf(pass)));
 
 // Functions run in the page: each uses only its arguments and the page's globals.
 

@@ -13,7 +13,7 @@ import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { routeAddresses } from '../../shared/paths.ts';
-import { editionOf } from '../../shared/routes.ts';
+import { editionOf, type Route } from '../../shared/routes.ts';
 import { routes } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
@@ -35,9 +35,21 @@ export function addressesIn(code: string): string[] {
   return [...own.flatMap(routeAddresses), prefix + UNKNOWN_PATH];
 }
 
+/**
+ * The addresses of a language that one turn of a pass visits: every screen, and of a screen that draws
+ * several pages (the categories, the legal tabs) two of them, in turn, so that four turns see up to eight.
+ */
+export function screensIn(code: string, turn: number): string[] {
+  const { routes: own, prefix } = editions.find((edition) => edition.language.code === code)!;
+  const byScreen = new Map<Route['screen'], string[]>();
+  for (const route of own) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), ...routeAddresses(route)]);
+  const inTurn = (pages: string[]) => (pages.length <= 2 ? pages : [pages[(2 * turn) % pages.length]!, pages[(2 * turn + 1) % pages.length]!]);
+  return [...[...byScreen.values()].flatMap(inTurn), prefix + UNKNOWN_PATH];
+}
+
 /** Every language's codes, the default first. */
 export const LANGUAGES = editions.map((edition) => edition.language.code);
-/** The right-to-left languages: what Firefox and WebKit visit every page of, beside the default (docs/testing.md). */
+/** The right-to-left languages: what the engine suite visits in every engine, beside the default (docs/testing.md). */
 export const RTL_LANGUAGES = editions.filter((edition) => edition.language.direction === 'rtl').map((edition) => edition.language.code);
 
 /** Every address of every language. */
