@@ -49,18 +49,39 @@ describeInBrowser('the browser editor in npm run dev', () => {
     sandbox?.remove();
   });
 
-  /** /admin at an address, signed in to the local backend, once `ready` (what the test goes on with) shows; what the page says in its console is kept. */
-  async function openEditor(hash: string, ready: (admin: Page) => Locator, { page = undefined as Page | undefined } = {}) {
-    const admin = page ?? (await context.newPage());
+  /**
+   * The editor's tab: the tests go on in it from one entry to the next, as an owner does, where loading
+   * the editor again would cost each test some seconds of CPU. A test that needs the editor as it opens
+   * (its banner, a tab closed and opened again) asks for a tab of its own.
+   */
+  let shared: { admin: Page; problems: string[] } | undefined;
+
+  /**
+   * /admin at an address, signed in to the local backend, once `ready` (what the test goes on with) shows; what the
+   * page says in its console from then on is kept. In the shared tab, work left unsaved is left when asked.
+   */
+  async function openEditor(hash: string, ready: (admin: Page) => Locator, { own = false, page = undefined as Page | undefined } = {}) {
     const problems: string[] = [];
-    admin.on('pageerror', (error) => problems.push(error.message));
-    // Blocked by the CSP, a request would show here as a console error.
-    admin.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    // A save before this one starts the site again: the editor's page is there once it answers.
-    await expect.poll(() => fetch(`${dev.origin}/admin/`).then((res) => res.status, () => 0), { timeout: SLOW }).toBe(200);
-    await admin.goto(`${dev.origin}/admin/${hash}`);
+    const reuse = !own && !page && shared !== undefined;
+    const admin = reuse ? shared!.admin : (page ?? (await context.newPage()));
+    if (reuse) {
+      shared!.problems = problems;
+      await admin.evaluate((to) => void (location.hash = to), hash || '#/');
+    } else {
+      const log = own || page ? () => problems : () => shared!.problems;
+      if (!own && !page) {
+        shared = { admin, problems };
+        admin.on('dialog', (dialog) => void (dialog.message() === 'Are you sure you want to leave this page?' && dialog.accept()));
+      }
+      admin.on('pageerror', (error) => log().push(error.message));
+      // Blocked by the CSP, a request would show here as a console error.
+      admin.on('console', (message) => {
+        if (message.type() === 'error') log().push(message.text());
+      });
+      // A save before this one starts the site again: the editor's page is there once it answers.
+      await expect.poll(() => fetch(`${dev.origin}/admin/`).then((res) => res.status, () => 0), { timeout: SLOW }).toBe(200);
+      await admin.goto(`${dev.origin}/admin/${hash}`);
+    }
     // The local backend needs no credentials, but Decap shows its button for it until the first sign-in.
     const login = admin.getByRole('button', { name: 'Login' });
     try {
@@ -74,6 +95,11 @@ describeInBrowser('the browser editor in npm run dev', () => {
     }
     return { admin, problems };
   }
+
+  /** Closes a tab of a test's own; the shared one stays for the next test. */
+  const leave = async (admin: Page) => {
+    if (admin !== shared?.admin) await admin.close();
+  };
 
   /**
    * What the page logged, but for what a save in `npm run dev` brings: the site starts again,
@@ -131,7 +157,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // The category's own page names it in its share image's description.
     await expect.poll(async () => (await fetch(`${dev.origin}/products/textiles`)).text(), { timeout: SLOW }).toContain(subtitle);
     expect(unexpected(problems)).toEqual([]);
-    await admin.close();
+    await leave(admin);
     await products.close();
   });
 
@@ -166,7 +192,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(await (await fetch(`${dev.origin}/products/textiles`)).text()).not.toContain(subtitle);
     expect(await (await fetch(`${dev.origin}/products`)).text()).not.toContain(subtitle);
     expect(unexpected(problems)).toEqual([]);
-    await admin.close();
+    await leave(admin);
     await products.close();
   });
 
@@ -189,7 +215,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await preview.getByText('Des tissus choisis pour vous, ce matin.').waitFor({ timeout: SLOW });
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-preview-french', 1280) });
     expect(unexpected(problems)).toEqual([]);
-    await admin.close();
+    await leave(admin);
   });
 
   it('lists a single file once in its collection, whatever its languages, and opens it in English and French', async () => {
@@ -201,7 +227,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await showFrench(admin);
     expect([await field(admin, 'Lead').inputValue(), await admin.getByLabel('Lead', { exact: true }).nth(1).inputValue()]).toEqual([english!.lead, french!.lead]);
     expect(unexpected(problems)).toEqual([]);
-    await admin.close();
+    await leave(admin);
   });
 
   it('adds a category with a picture uploaded in its field: the file, the picture in content/art, and both on its page', async () => {
@@ -246,7 +272,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
     expect(unexpected(problems)).toEqual([]);
     await page.close();
-    await admin.close();
+    await leave(admin);
   });
 
   it('deletes a category written in English alone: its file goes, and the translations it never had are not asked for', async () => {
@@ -261,7 +287,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => existsSync(join(sandbox.root, path)), { timeout: SLOW }).toBe(false);
     await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(404);
     expect(unexpected(problems)).toEqual([]);
-    await admin.close();
+    await leave(admin);
   });
 
   it('uploads an SVG and a WebP under Media to content/art, and refuses a file that is no picture, writing nothing', async () => {
@@ -289,13 +315,13 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.getByRole('alert', { name: 'Content check' }).getByText('content/art/not-a-picture.png is not a picture that can be read').waitFor({ timeout: SLOW });
     expect(existsSync(join(sandbox.root, 'content/art/not-a-picture.png'))).toBe(false);
     expect(unexpected(problems).filter((problem) => !problem.includes('not-a-picture.png'))).toEqual([]);
-    await admin.close();
+    await leave(admin);
   });
 
   it('does not save what the site would refuse: the lines beside the entry, the file as it was', async () => {
     const path = 'content/words/categories/textiles.en.yaml';
     const before = file(path);
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Order'));
+    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Order'), { own: true });
     await showPreview(admin);
     const order = field(admin, 'Order');
     // Another category's order: Decap's own checks pass it, the site's do not.
@@ -311,7 +337,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // What the page logged is the refusal, once, and Decap's rejection of the save that followed it.
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((problem) => problem.includes('content check refused') || problem === 'Object')).toBe(true);
-    await admin.close();
+    await leave(admin);
   });
 
   it('opens while a file is broken, names the problem, and lets the owner fix the entry there', async () => {
@@ -321,7 +347,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     writeFileSync(join(sandbox.root, path), original.replace(/^lead:/m, 'laed:'));
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(500);
 
-    const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: 'Content check' }).getByText('The content has problems'));
+    // A tab of its own: the banner checks the content when the editor opens.
+    const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: 'Content check' }).getByText('The content has problems'), { own: true });
     const banner = admin.getByRole('alert', { name: 'Content check' });
     expect(await banner.locator('li code').allTextContents()).toEqual([
       expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: lead: is missing$/),
@@ -339,14 +366,14 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(200);
     await expect.poll(() => banner.isVisible(), { timeout: SLOW }).toBe(false);
     expect(unexpected(problems)).toEqual([]);
-    await admin.close();
+    await leave(admin);
   });
 
   it('keeps unsaved work, its picture included, when the tab is closed, and offers it back when the entry is opened again', async () => {
     // What happens after the owner says yes is Decap's: 3.19 races its backup against loading the entry, and the
     // entry often wins (decision 0005). What must hold here: the work is kept, and offered.
     const hash = '#/collections/categories/new';
-    const { admin } = await openEditor(hash, (page) => field(page, 'Title'));
+    const { admin } = await openEditor(hash, (page) => field(page, 'Title'), { own: true });
     await showPreview(admin);
     await field(admin, 'Title').fill('Laboratory Glassware');
     // A picture chosen but not saved is kept with the draft: Decap reads it back through its blob: URL.
@@ -369,7 +396,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
           }),
       );
     await expect.poll(backup, { timeout: SLOW }).toEqual({ raw: expect.stringContaining('title: Laboratory Glassware'), files: ['glassware.png'] });
-    await admin.close();
+    await leave(admin);
 
     const again = await context.newPage();
     const asked: string[] = [];
