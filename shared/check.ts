@@ -9,7 +9,7 @@
 import { pathOf, type Checked, type Locate } from '../content/load.ts';
 import type { EntryRef } from '../content/schema.ts';
 import { aliasesOf, HOME_PATH } from './paths.ts';
-import { fillSite, type FilledSite, type Route } from './routes.ts';
+import { editionOf, fillSite, type Edition, type FilledSite, type Route } from './routes.ts';
 import { shareImage } from './share-image.ts';
 import type { ShareImageFit } from './share-image-layout.ts';
 import type { SiteConfig } from './site.ts';
@@ -37,22 +37,9 @@ export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareIm
 export function siteProblems({ routes, content, prefix }: FilledSite['editions'][number], { editions }: FilledSite, locate: Locate, fit: ShareImageFit): string[] {
   const problems: string[] = [];
 
-  // Every address, aliases included, is one page's, and a default language's page is at none of another language's.
   // A translation's addresses are its original's with the prefix (the same field, content/load.ts), so a clash
-  // in another language is the default language's too: it is said once, there.
-  const owners = new Map<string, Route | 'alias'>(Object.keys(aliasesOf(routes)).map((alias) => [alias, 'alias']));
-  for (const route of prefix ? [] : routes) {
-    const taken = editions.find((edition) => edition.prefix && !prefix && (route.path === edition.prefix || route.path.startsWith(`${edition.prefix}/`)));
-    if (taken) problems.push(locate(route.source, ['path'], `${route.path} is in ${taken.prefix}/, where the ${taken.language.name} pages are: choose another address`));
-    const owner = owners.get(route.path);
-    if (!owner) {
-      owners.set(route.path, route);
-      continue;
-    }
-    const field = route.category ? 'slug' : 'path';
-    const other = owner === 'alias' ? `the Home page (${prefix}${HOME_PATH})` : builtIn(owner.source) ? `the ${owner.title} page` : pathOf(owner.source);
-    problems.push(locate(route.source, [field], `${route.path} is also the address of ${other}`));
-  }
+  // in another language is the default language's too: it is checked once, there.
+  if (!prefix) problems.push(...addressProblems(routes, editions, locate));
 
   // Each share image once (an alias shares its page's).
   const drawn = new Set<string>();
@@ -68,6 +55,25 @@ export function siteProblems({ routes, content, prefix }: FilledSite['editions']
   }
   // The line under the title is the same on every page but the categories': said once.
   return [...new Set(problems)];
+}
+
+/** Every address, aliases included, is one page's, and a default language's page is at none of another language's. */
+function addressProblems(routes: readonly Route[], editions: readonly Edition[], locate: Locate): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, Route | 'alias'>(Object.keys(aliasesOf(routes)).map((alias) => [alias, 'alias']));
+  for (const route of routes) {
+    const taken = editionOf(editions, route.path);
+    if (taken.prefix) problems.push(locate(route.source, ['path'], `${route.path} is in ${taken.prefix}/, where the ${taken.language.name} pages are: choose another address`));
+    const owner = owners.get(route.path);
+    if (!owner) {
+      owners.set(route.path, route);
+      continue;
+    }
+    const field = route.category ? 'slug' : 'path';
+    const other = owner === 'alias' ? `the Home page (${HOME_PATH})` : builtIn(owner.source) ? `the ${owner.title} page` : pathOf(owner.source);
+    problems.push(locate(route.source, [field], `${route.path} is also the address of ${other}`));
+  }
+  return problems;
 }
 
 /** A page the site has whatever the content holds (its words are in a file of its own, not a folder's). */
