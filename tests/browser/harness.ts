@@ -27,12 +27,20 @@ export const describeInBrowser = describe.skipIf(chromiumPath === null);
 const UNKNOWN_PATH = '/no-such-page';
 
 /**
- * Every address a language answers with a page of its own: its route table's, and one it does not know.
- * Not its aliases (/, /fr/): they answer their home page's very bytes, which HTML conformance checks at each.
+ * Every address a language answers with a page of its own, by the screen that draws it (the route table's
+ * order), and one it does not know. Not its aliases (/, /fr/): they answer their home page's very bytes,
+ * which HTML conformance checks at each.
  */
-export function addressesIn(code: string): string[] {
+function pagesByScreen(code: string): string[][] {
   const { routes: own, prefix } = editions.find((edition) => edition.language.code === code)!;
-  return [...own.flatMap(routeAddresses), prefix + UNKNOWN_PATH];
+  const byScreen = new Map<Route['screen'], string[]>();
+  for (const route of own) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), ...routeAddresses(route)]);
+  return [...byScreen.values(), [prefix + UNKNOWN_PATH]];
+}
+
+/** Every address of a language (pagesByScreen). */
+export function addressesIn(code: string): string[] {
+  return pagesByScreen(code).flat();
 }
 
 /**
@@ -40,11 +48,7 @@ export function addressesIn(code: string): string[] {
  * several pages (the categories, the legal tabs) two of them, in turn, so that four turns see up to eight.
  */
 export function screensIn(code: string, turn: number): string[] {
-  const { routes: own, prefix } = editions.find((edition) => edition.language.code === code)!;
-  const byScreen = new Map<Route['screen'], string[]>();
-  for (const route of own) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), ...routeAddresses(route)]);
-  const inTurn = (pages: string[]) => (pages.length <= 2 ? pages : [pages[(2 * turn) % pages.length]!, pages[(2 * turn + 1) % pages.length]!]);
-  return [...[...byScreen.values()].flatMap(inTurn), prefix + UNKNOWN_PATH];
+  return pagesByScreen(code).flatMap((pages) => (pages.length <= 2 ? pages : [pages[(2 * turn) % pages.length]!, pages[(2 * turn + 1) % pages.length]!]));
 }
 
 /** Every language's codes, the default first. */
