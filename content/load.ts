@@ -97,6 +97,10 @@ export function pathOf({ collection: key, id, language }: EntryRef): string {
   return `${WORDS_FOLDER}/${collection.folder}/${id}${suffix}`;
 }
 
+/** The one file that lists the languages (it is written once, not per language), and where it is. */
+const LANGUAGES_REF = { collection: 'languages', id: 'languages' } as const;
+export const LANGUAGES_FILE = pathOf(LANGUAGES_REF);
+
 /** The first line of a file (of its front matter, in Markdown): where the YAML language server finds its schema. */
 export function schemaLine(key: CollectionKey, path: string): string {
   const depth = path.split('/').length - 2;
@@ -122,7 +126,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
   }
   const all = [...entries.values()];
   const listing = all.find((entry): entry is Entry<'languages'> => entry.ref.collection === 'languages');
-  if (!files.some((file) => file.path === pathOf({ collection: 'languages', id: 'languages' }))) problems.push(`${pathOf({ collection: 'languages', id: 'languages' })}:1:1: the file is missing`);
+  if (!files.some((file) => file.path === LANGUAGES_FILE)) problems.push(`${LANGUAGES_FILE}:1:1: the file is missing`);
   if (!listing) return { problems, notices, locate };
   const languages = languagesOf(listing, all, files, problems);
   const [first] = languages;
@@ -243,7 +247,7 @@ function inListedOrder(listing: Entry<'languages'>, problems: string[]): Languag
  */
 export function listedLanguages(file: SourceFile): { languages: Language[]; problems: string[] } {
   const problems: string[] = [];
-  const listing = readEntry({ collection: 'languages', id: 'languages' }, file, problems);
+  const listing = readEntry(LANGUAGES_REF, file, problems);
   return { languages: listing ? inListedOrder(listing, problems) : [], problems };
 }
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { ART_FOLDER, checkContent, ContentError, listedLanguages, pathOf, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
+import { ART_FOLDER, checkContent, ContentError, LANGUAGES_FILE, listedLanguages, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
 import type { Language } from './schema.ts';
 
 /** The repository this module is in. */
@@ -37,7 +37,7 @@ export function readContent(root = REPO_ROOT): Checked {
 
 /** The languages content/words/languages.yaml lists under `root`, the default first, read from that file alone (listedLanguages); a mistake in it is thrown, one line each. */
 export function readLanguages(root = REPO_ROOT): Language[] {
-  const path = pathOf({ collection: 'languages', id: 'languages' });
+  const path = LANGUAGES_FILE;
   let text: string;
   try {
     text = readFileSync(join(root, path), 'utf8');

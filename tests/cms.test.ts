@@ -19,7 +19,7 @@ import { toWrite } from '../client/admin/repository.ts';
 import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
-import { entryOf, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
+import { entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
 import { readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
@@ -123,7 +123,7 @@ describe('every language in the same collections, side by side', () => {
   });
 
   it('reads the languages from languages.yaml alone, the default first whatever its place, and says what is wrong with it in the build’s lines', () => {
-    const path = pathOf({ collection: 'languages', id: 'languages' });
+    const path = LANGUAGES_FILE;
     const text = readSources().files.find((file) => file.path === path)!.text;
     expect(listedLanguages({ path, text: text.replace('default: en', 'default: fr') }).languages.map((language) => language.code)).toEqual(['fr', 'en', 'ar']);
     expect(listedLanguages({ path, text: text.replace('default: en', 'default: de') }).problems).toEqual([expect.stringMatching(/^content\/words\/languages\.yaml:\d+:\d+: default: "de" is not one of the languages listed below$/)]);

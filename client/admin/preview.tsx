@@ -10,7 +10,7 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import type { CmsCollection, CmsField } from '../../content/editor.ts';
-import { checkContent, pathOf, type SourceFile } from '../../content/load.ts';
+import { checkContent, LANGUAGES_FILE, pathOf, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
 import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
@@ -58,7 +58,7 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
 /** The page context of the address an entry is shown at, as the server would make it, in a content, in the language being edited. */
 export function previewContext(base: SiteContent, language: string | undefined, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
   const index = base.editions.findIndex((edition) => edition.language.code === language);
-  if (index === -1) throw new Error(`${String(language)} is not a language of ${pathOf({ collection: 'languages', id: 'languages' })}`);
+  if (index === -1) throw new Error(`${String(language)} is not a language of ${LANGUAGES_FILE}`);
   const edited = withEntry(base.editions[index]!, name, id, data);
   const { editions } = fillSite(site, { ...base, editions: base.editions.map((edition, at) => (at === index ? edited.content : edition)) });
   const { routes, content, prefix } = editions[index]!;

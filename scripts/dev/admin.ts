@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { ADMIN_CONFIG_PATH, ADMIN_CONTENT_TYPES, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
-import { pathOf } from '../../content/load.ts';
+import { LANGUAGES_FILE } from '../../content/load.ts';
 import type { BuildManifest } from '../../server/assets.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
 
@@ -22,7 +22,7 @@ import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
 export function devAdmin(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
   let files: Promise<Map<string, Uint8Array>> | undefined;
   // The editor's languages are languages.yaml's when its bundle is built: a language added or removed builds it again.
-  const languages = () => readFileSync(join(root, pathOf({ collection: 'languages', id: 'languages' })), 'utf8');
+  const languages = () => readFileSync(join(root, LANGUAGES_FILE), 'utf8');
   let builtFor: string | undefined;
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
