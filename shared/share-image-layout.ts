@@ -140,9 +140,15 @@ export function createMeasure(hb: typeof HarfBuzz, load: (font: ShareFont) => Pr
 export function fitText(text: string, maxWidth: number, fit: { largest: number; smallest: number; weight: 400 | 600; maxLines: number }, measure: Measure): { lines: string[]; size: number } | undefined {
   const pieces = breakable(text);
   for (let size = fit.largest; size >= fit.smallest; size -= 2) {
+    // The search below measures the same lines again and again: each is shaped once per size.
+    const widths = new Map<string, number>();
     const width = (line: string) => {
-      const measured = measure(line, size, fit.weight);
-      return 'width' in measured ? measured.width : Infinity;
+      let known = widths.get(line);
+      if (known === undefined) {
+        const measured = measure(line, size, fit.weight);
+        widths.set(line, (known = 'width' in measured ? measured.width : Infinity));
+      }
+      return known;
     };
     const lines = breakInto(pieces, maxWidth, width);
     if (!lines) continue;
