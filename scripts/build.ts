@@ -237,11 +237,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (npm run check says the same).`);
     process.exit(1);
   }
-  const { siteContent } = await import('../content/index.ts');
-  const manifest = await buildClient({ site: filled });
-  const { buildAdmin } = await import('./admin.ts');
+  const [{ siteContent }, { buildAdmin }] = await Promise.all([import('../content/index.ts'), import('./admin.ts')]);
+  // The server's bundle needs the content alone: esbuild makes it while this process draws and compresses the client's files.
+  const [manifest] = await Promise.all([buildClient({ site: filled }), buildServer(siteContent)]);
   await buildAdmin(manifest, site);
-  await buildServer(siteContent);
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);
 }
