@@ -6,7 +6,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const stamp = 'dist/.build-stamp';
-const sources = ['server', 'client', 'shared', 'scripts', 'package-lock.json'];
+// What the build reads: the code, and the content, whose words and pictures the server's bundle and the assets carry.
+const sources = ['server', 'client', 'shared', 'scripts', 'content', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

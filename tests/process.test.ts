@@ -4,12 +4,13 @@
  * crashes, configuration errors, the metrics port, and one span per request
  * sent over OTLP/HTTP to a receiver the test starts. `npm test` builds dist/ first.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../tools/harness.ts';
 import { connectionError, freePort, rawConnection } from './helpers.ts';
@@ -345,6 +346,51 @@ const attribute = (span: OtlpSpan, key: string) => {
   const value = span.attributes.find((candidate) => candidate.key === key)?.value;
   return value?.stringValue ?? (value?.intValue === undefined ? value?.arrayValue?.values.map((item) => item.stringValue) : Number(value.intValue));
 };
+
+describe('npm start, before it starts the server (scripts/ensure-build.mjs)', () => {
+  const ENSURE_BUILD = join(import.meta.dirname, '..', 'scripts', 'ensure-build.mjs');
+  /**
+   * A project whose build is a day old, its sources older still, and whose
+   * `npm run build` notes that it ran: what the check decides is the subject,
+   * not the build itself (tests/content.test.ts runs that).
+   */
+  function builtProject() {
+    const root = mkdtempSync(join(tmpdir(), 'ensure-build-'));
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ private: true, scripts: { build: 'node -e "require(\'fs\').writeFileSync(\'built\', \'\')"' } }),
+      'scripts/build.ts': '',
+      'node_modules/.bin/tsx': '',
+      'server/main.ts': '',
+      'content/words/about.en.yaml': 'lead: Words\n',
+      'dist/server/main.js': '',
+      'dist/.build-stamp': '',
+    };
+    const dayAgo = Date.now() / 1000 - 86_400;
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+      utimesSync(join(root, file), dayAgo - 60, dayAgo - 60);
+    }
+    utimesSync(join(root, 'dist/.build-stamp'), dayAgo, dayAgo);
+    return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+  }
+
+  it.each([
+    { since: 'a content file saved', saved: 'content/words/about.en.yaml', builds: true },
+    { since: 'a server file saved', saved: 'server/main.ts', builds: true },
+    { since: 'nothing saved', saved: undefined, builds: false },
+  ])('with $since since the last build, builds: $builds', ({ saved, builds }) => {
+    const project = builtProject();
+    try {
+      if (saved) utimesSync(join(project.root, saved), new Date(), new Date());
+      const result = spawnSync(process.execPath, [ENSURE_BUILD], { cwd: project.root, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(existsSync(join(project.root, 'built'))).toBe(builds);
+    } finally {
+      project.remove();
+    }
+  });
+});
 
 describe('metrics in the built server', () => {
   it('serve /metrics on METRICS_PORT, show readiness 0 while draining, and close with the server', async () => {
