@@ -155,6 +155,7 @@ export const labels = z.strictObject({
     in: text,
     yourTimeZone: text,
     through: text.meta({ description: 'Between a first and a last day, and an opening and a closing time: Monday "to" Friday.' }),
+    comma: text.meta({ description: 'After the visitor\'s days, before their hours, as the language writes a comma: "Sunday to Thursday, 11:00 pm".' }),
   }),
   shareImageAlt: text,
   listStyle: z

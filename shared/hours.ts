@@ -61,7 +61,7 @@ export function localHours(now: Date, timeZone: string, { hours, labels, locale 
   const days = hours.days.map((day) => WEEKDAYS[(WEEKDAYS.indexOf(day) + shift) % 7]!);
   const times = `${start.time} – ${end.time}${end.date === start.date ? '' : ` ${labels.nextDay}`} ${labels.in} ${placeName(timeZone) ?? labels.yourTimeZone}`;
   const open = current !== undefined;
-  return { text: `${shift === 0 ? '' : `${hoursText({ ...hours, days }, labels, locale).days}, `}${times} · ${open ? labels.openNow : labels.closedNow}`, open };
+  return { text: `${shift === 0 ? '' : `${hoursText({ ...hours, days }, labels, locale).days}${labels.comma} `}${times} · ${open ? labels.openNow : labels.closedNow}`, open };
 }
 
 /** "Asia/Tokyo" → "Tokyo", "America/Argentina/Buenos_Aires" → "Buenos Aires"; a zone that is no place → undefined. */

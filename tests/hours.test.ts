@@ -11,14 +11,14 @@ import type { Hours, Labels } from '../content/schema.ts';
 import { hoursText, localHours, placeName } from '../shared/hours.ts';
 
 const HOURS: Hours = { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00', timeZone: 'GMT', closed: 'Closed on weekends' };
-const LABELS: Labels['hours'] = { openNow: 'Open now', closedNow: 'Closed now', nextDay: 'the next day', in: 'in', yourTimeZone: 'your time zone', through: 'to' };
+const LABELS: Labels['hours'] = { openNow: 'Open now', closedNow: 'Closed now', nextDay: 'the next day', in: 'in', yourTimeZone: 'your time zone', through: 'to', comma: ',' };
 /** English as the site writes it: British, on a 12-hour clock. */
 const LOCALE = 'en-GB-u-hc-h12';
 const at = (iso: string, zone: string, hours = HOURS) => localHours(new Date(iso), zone, { hours, labels: LABELS, locale: LOCALE });
 
 /** French and Arabic, with the locales languages.yaml gives them, and words of the test's own. */
-const FRENCH = { locale: 'fr-FR', labels: { openNow: 'Ouvert', closedNow: 'Fermé', nextDay: 'le lendemain', in: 'à', yourTimeZone: 'votre fuseau horaire', through: 'à' } };
-const ARABIC = { locale: 'ar-EG', labels: { openNow: 'مفتوح', closedNow: 'مغلق', nextDay: 'من اليوم التالي', in: 'بتوقيت', yourTimeZone: 'منطقتكم الزمنية', through: 'إلى' } };
+const FRENCH = { locale: 'fr-FR', labels: { openNow: 'Ouvert', closedNow: 'Fermé', nextDay: 'le lendemain', in: 'à', yourTimeZone: 'votre fuseau horaire', through: 'à', comma: ',' } };
+const ARABIC = { locale: 'ar-EG', labels: { openNow: 'مفتوح', closedNow: 'مغلق', nextDay: 'من اليوم التالي', in: 'بتوقيت', yourTimeZone: 'منطقتكم الزمنية', through: 'إلى', comma: '،' } };
 
 describe('hoursText', () => {
   it.each<[Partial<Hours>, { days: string; hours: string }]>([
@@ -111,15 +111,16 @@ describe('localHours', () => {
   });
 
   // The line under the footer's, in the page's language: its clock, its digits, its words.
-  it.each<[string, typeof FRENCH, string, string, string]>([
-    ['French', FRENCH, '2026-07-15T10:00:00Z', 'Asia/Tokyo', '18:00 – 3:00 le lendemain à Tokyo · Ouvert'],
-    ['French', FRENCH, '2026-07-18T12:00:00Z', 'Europe/Paris', '11:00 – 20:00 à Paris · Fermé'],
-    ['French', FRENCH, '2026-07-13T09:30:00Z', 'Pacific/Honolulu', 'dimanche à jeudi, 23:00 – 8:00 le lendemain à Honolulu · Ouvert'],
-    ['French', FRENCH, '2026-07-15T10:00:00Z', 'Etc/GMT+5', '4:00 – 13:00 à votre fuseau horaire · Ouvert'],
-    ['Arabic', ARABIC, '2026-07-15T10:00:00Z', 'Asia/Tokyo', '٦:٠٠ م – ٣:٠٠ ص من اليوم التالي بتوقيت Tokyo · مفتوح'],
-    ['Arabic', ARABIC, '2026-01-14T07:00:00Z', 'Africa/Cairo', '١١:٠٠ ص – ٨:٠٠ م بتوقيت Cairo · مغلق'],
-    ['Arabic', ARABIC, '2026-07-15T10:00:00Z', 'Etc/GMT+5', '٤:٠٠ ص – ١:٠٠ م بتوقيت منطقتكم الزمنية · مفتوح'],
-  ])('says in %s at %s in %s: %s', (_language, { labels, locale }, now, zone, text) => {
+  it.each<[string, string, string, string, typeof FRENCH]>([
+    ['French', '2026-07-15T10:00:00Z', 'Asia/Tokyo', '18:00 – 3:00 le lendemain à Tokyo · Ouvert', FRENCH],
+    ['French', '2026-07-18T12:00:00Z', 'Europe/Paris', '11:00 – 20:00 à Paris · Fermé', FRENCH],
+    ['French', '2026-07-13T09:30:00Z', 'Pacific/Honolulu', 'dimanche à jeudi, 23:00 – 8:00 le lendemain à Honolulu · Ouvert', FRENCH],
+    ['French', '2026-07-15T10:00:00Z', 'Etc/GMT+5', '4:00 – 13:00 à votre fuseau horaire · Ouvert', FRENCH],
+    ['Arabic', '2026-07-15T10:00:00Z', 'Asia/Tokyo', '٦:٠٠ م – ٣:٠٠ ص من اليوم التالي بتوقيت Tokyo · مفتوح', ARABIC],
+    ['Arabic', '2026-01-14T07:00:00Z', 'Africa/Cairo', '١١:٠٠ ص – ٨:٠٠ م بتوقيت Cairo · مغلق', ARABIC],
+    ['Arabic', '2026-07-13T09:30:00Z', 'Pacific/Honolulu', 'الأحد إلى الخميس، ١١:٠٠ م – ٨:٠٠ ص من اليوم التالي بتوقيت Honolulu · مفتوح', ARABIC],
+    ['Arabic', '2026-07-15T10:00:00Z', 'Etc/GMT+5', '٤:٠٠ ص – ١:٠٠ م بتوقيت منطقتكم الزمنية · مفتوح', ARABIC],
+  ])('says in %s at %s in %s: %s', (_language, now, zone, text, { labels, locale }) => {
     expect(localHours(new Date(now), zone, { hours: HOURS, labels, locale }).text).toBe(text);
   });
 
