@@ -25,9 +25,10 @@ const DRAWER = drawerAt('/');
 const CLOSE = closeAt('/');
 
 /**
- * The pages this engine visits: every page of the default language and of
- * each right-to-left one. The other left-to-right languages lay out as the
- * default does, and Chromium visits all their pages (docs/testing.md).
+ * The languages the engine suite visits: the default and each right-to-left
+ * one (SHARE below says which pass takes which). The other left-to-right
+ * languages lay out as the default does, and chromium.test.ts visits all
+ * their pages (docs/testing.md).
  */
 const VISITED = [...new Set([LANGUAGES[0]!, ...RTL_LANGUAGES])];
 /** Each language's home page: where the menu, the same on every page of a language, is checked open with axe and photographed. */
