@@ -36,12 +36,12 @@ function Banner() {
     // Each event makes a new report; a check that ends after a later event (a refusal of the next upload
     // while the last save's check still reads the repository) is stale, and would hide that refusal.
     let latest = 0;
-    const report = (next: Report | undefined) => {
+    const show = (next: Report | undefined) => {
       latest++;
       setReport(next);
     };
     const check = () => {
-      report({ kind: 'checking' });
+      show({ kind: 'checking' });
       const asked = latest;
       const answer = (next: Report | undefined) => asked === latest && setReport(next);
       repositoryProblems().then(
@@ -49,9 +49,9 @@ function Banner() {
         (error: unknown) => answer(error instanceof SignInRejected ? { kind: 'signedOut' } : { kind: 'unreadable', why: error instanceof Error ? error.message : String(error) }),
       );
     };
-    const refused = (event: Event) => report({ kind: 'refused', problems: (event as CustomEvent<string[]>).detail });
-    const signInFailed = (event: Event) => report({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
-    const signedOut = () => report({ kind: 'signedOut' });
+    const refused = (event: Event) => show({ kind: 'refused', problems: (event as CustomEvent<string[]>).detail });
+    const signInFailed = (event: Event) => show({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
+    const signedOut = () => show({ kind: 'signedOut' });
     repositoryEvents.addEventListener('opened', check);
     repositoryEvents.addEventListener('saved', check);
     repositoryEvents.addEventListener('refused', refused);
