@@ -9,7 +9,7 @@
  * HTML, not at /__dev/, not in the build, not in the CSP.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { categories } from '../content/index.ts';
@@ -123,11 +123,19 @@ async function saveAndRestart(origin: string, file: string, content: string): Pr
   }, { timeout: SAVE_TIMEOUT }).toBe(true);
 }
 
-/** Saves a file of the words and waits until the site has been made again from it, in the same run. */
-async function saveContent(dev: DevServer, file: string, content: string): Promise<void> {
+/**
+ * Saves a file of the words and waits until the site has been made again from it, in the same run.
+ * `byRenaming`: as vim and `sed -i` save, a new file renamed over the old one.
+ */
+async function saveContent(dev: DevServer, file: string, content: string, { byRenaming = false } = {}): Promise<void> {
   const remade = () => dev.output().split('content: the site made again from the files').length;
   const [before, run] = [remade(), await runId(dev.origin)];
-  writeFileSync(file, content);
+  if (byRenaming) {
+    writeFileSync(`${file}.saving`, content);
+    renameSync(`${file}.saving`, file);
+  } else {
+    writeFileSync(file, content);
+  }
   await expect.poll(remade, { timeout: SAVE_TIMEOUT }).toBeGreaterThan(before);
   expect(await runId(dev.origin), 'the same run').toBe(run);
 }
@@ -185,6 +193,17 @@ describe('npm run dev', () => {
     expect(page.text).toContain(line);
     await saveContent(dev, file, original);
     await request(dev.origin).get('/home').expect(200);
+  });
+
+  it('makes the site again after every save an editor makes by renaming a new file over the old one, and after a plain save of that file since', async () => {
+    const file = join(sandbox.root, 'content', 'words', 'categories', `${categories[0]!.id}.en.yaml`);
+    const original = readFileSync(file, 'utf8');
+    for (const subtitle of ['Saved by renaming', 'Saved by renaming again']) {
+      await saveContent(dev, file, original.replace(/^subtitle: .+$/m, `subtitle: ${subtitle}`), { byRenaming: true });
+      expect((await request(dev.origin).get('/products').expect(200)).text).toContain(subtitle);
+    }
+    await saveContent(dev, file, original);
+    expect((await request(dev.origin).get('/products').expect(200)).text).not.toContain('Saved by renaming');
   });
 
   it('builds the editor with the languages of languages.yaml, and again once one is added there, in the same run', async () => {

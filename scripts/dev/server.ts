@@ -15,6 +15,7 @@ import { readFileSync, watch } from 'node:fs';
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { watch as watchFolders } from 'chokidar';
 import { devAdmin } from './admin.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
@@ -116,12 +117,11 @@ const remakeFromContent = async () => {
   console.log(`content: the site made again from the files (${Math.round(performance.now() - started)} ms)`);
   for (const tab of tabs) send(tab, 'reload', '');
 };
-for (const folder of ['content/words', 'content/art']) {
-  watch(join(root, folder), { recursive: true }, () => {
-    clearTimeout(contentSaved);
-    contentSaved = setTimeout(() => remake(remakeFromContent), 100);
-  });
-}
+// chokidar, not fs.watch's `recursive`: on Linux that loses a file once an editor has saved it by renaming a new file over it (vim, sed -i).
+watchFolders(['content/words', 'content/art'].map((folder) => join(root, folder)), { ignoreInitial: true }).on('all', () => {
+  clearTimeout(contentSaved);
+  contentSaved = setTimeout(() => remake(remakeFromContent), 100);
+});
 
 // --- The server the browser talks to -----------------------------------------
 
