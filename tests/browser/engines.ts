@@ -5,7 +5,9 @@
  * selenium-webdriver against WebKitWebDriver on a private Xvfb display.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
@@ -163,10 +165,16 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
   const port = await freePort();
   // WebKitGTK takes prefers-color-scheme from the GTK theme's variant; MiniBrowser inherits the driver's environment.
   const theme = colorScheme === 'dark' ? { GTK_THEME: 'Adwaita:dark' } : {};
-  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, ...theme } });
+  // GTK's classic scrollbars, as its settings file sets them: the overlay scrollbar's fade after each
+  // load of a page taller than the window, drawn by llvmpipe, kept both cores busy for about 3 s.
+  const config = mkdtempSync(join(tmpdir(), 'webkit-gtk-'));
+  mkdirSync(join(config, 'gtk-3.0'));
+  writeFileSync(join(config, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-overlay-scrolling=false\n');
+  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, ...theme } });
   const stop = () => {
     webDriver.kill();
     xvfb.process.kill();
+    rmSync(config, { recursive: true, force: true });
   };
   /** WebKitWebDriver holds one session at a time; tabs are opened and closed one after another. */
   async function session(javaScript: boolean): Promise<WebDriver> {
