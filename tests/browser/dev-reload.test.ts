@@ -15,10 +15,10 @@ import { CHROMIUM_FLAGS, content } from '../helpers.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
-// Each save starts the site again from source (about 0.75 s of CPU); while the whole suite shares two
-// cores that can take ten times as long, so a test of one or two saves gets far more than the default.
-const SAVE_TIMEOUT = 40_000;
-vi.setConfig({ testTimeout: 90_000 });
+// A save of code starts the site again from source (about 3 s of CPU); while the whole suite shares two
+// cores that can take ten times as long (once more than 40 s), so a test of one or two saves gets far more than the default.
+const SAVE_TIMEOUT = 60_000;
+vi.setConfig({ testTimeout: 150_000 });
 
 describeInBrowser('npm run dev, with a tab open', () => {
   let sandbox: Sandbox;
