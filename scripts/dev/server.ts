@@ -11,11 +11,11 @@
  * tabs reload. A save of client/styles.css swaps the stylesheet into them.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, watch } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { watch as watchFolders } from 'chokidar';
+import { watch as watchFiles } from 'chokidar';
 import { devAdmin } from './admin.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
@@ -103,10 +103,8 @@ async function swapStyles(): Promise<void> {
   await restartSite();
 }
 
-// One watcher on the directory, not the file: an editor that saves by renaming a new file over the old one ends a watch on the file.
-watch(join(root, 'client'), (_event, name) => {
-  if (name === 'styles.css') remake(swapStyles);
-});
+// chokidar, as for the words below: it follows a file that an editor saves by renaming a new one over it.
+watchFiles(join(root, 'client', 'styles.css'), { ignoreInitial: true }).on('change', () => remake(swapStyles));
 
 // A save of the words or the pictures: the site made again, then the tabs reload. One write can come as
 // several events, and an upload of two pictures as two writes: one remaking once they have settled.
@@ -118,7 +116,7 @@ const remakeFromContent = async () => {
   for (const tab of tabs) send(tab, 'reload', '');
 };
 // chokidar, not fs.watch's `recursive`: on Linux that loses a file once an editor has saved it by renaming a new file over it (vim, sed -i).
-watchFolders(['content/words', 'content/art'].map((folder) => join(root, folder)), { ignoreInitial: true }).on('all', () => {
+watchFiles(['content/words', 'content/art'].map((folder) => join(root, folder)), { ignoreInitial: true }).on('all', () => {
   clearTimeout(contentSaved);
   contentSaved = setTimeout(() => remake(remakeFromContent), 100);
 });
