@@ -26,6 +26,7 @@ import {
   describeInBrowser,
   drawerButton,
   focusedElement,
+  inFullBrowser,
   measureOverflow,
   menu,
   menuIsOpen,
@@ -227,7 +228,9 @@ describeInBrowser('in Chromium', () => {
   });
 
   describe('the script', () => {
-    const tab = usePage(site, WIDTHS.phone);
+    // Before any interaction: not in the headless shell, which points at every page it loads.
+    const browser = inFullBrowser(site);
+    const tab = usePage(browser, WIDTHS.phone);
 
     it('loads React and hydrates the islands only on the first interaction', async () => {
       const { page } = tab;

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH as CHROMIUM_BROWSER_PATH } from '../../tools/harness.ts';
 
 export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
@@ -21,7 +22,9 @@ export type EngineBinary =
  * Blink and V8 without the browser's windows, what Playwright runs headless
  * by default), unless CHROMIUM_PATH names another build, the full browser
  * (/usr/bin/chromium) among them. The same tests take about a quarter less
- * CPU in it than in the full browser (docs/testing.md).
+ * CPU in it than in the full browser (docs/testing.md). The full browser
+ * (CHROMIUM_BROWSER_PATH) runs what the shell does not do as a visitor's
+ * browser does (inFullBrowser in harness.ts).
  */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 /** Debian's Firefox ESR unless FIREFOX_PATH names another Firefox. */
@@ -32,7 +35,7 @@ const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB = '/usr/bin/Xvfb';
 
 const NEEDS: Record<EngineName, { files: string[]; install: string; binary: EngineBinary }> = {
-  chromium: { files: [CHROMIUM_PATH], install: 'apt-get install -y chromium-headless-shell', binary: { name: 'chromium', executable: CHROMIUM_PATH } },
+  chromium: { files: [CHROMIUM_PATH, CHROMIUM_BROWSER_PATH], install: 'apt-get install -y chromium-headless-shell chromium', binary: { name: 'chromium', executable: CHROMIUM_PATH } },
   firefox: { files: [FIREFOX_PATH], install: 'apt-get install -y firefox-esr', binary: { name: 'firefox', executable: FIREFOX_PATH } },
   webkit: {
     files: [WEBKIT_DRIVER, MINIBROWSER, XVFB],
@@ -47,8 +50,10 @@ declare module 'vitest' {
     engine: EngineName;
     /** What to launch for it, or null when it is missing and its tests are skipped. */
     binary: EngineBinary | null;
-    /** The Chromium to launch in the chromium project, else null. */
+    /** The Chromium to launch in the chromium project (the headless shell), else null. */
     chromiumPath: string | null;
+    /** Chromium's full browser in the chromium project, else null. */
+    chromiumBrowserPath: string | null;
   }
 }
 
@@ -67,4 +72,5 @@ export default function setup(project: TestProject) {
   project.provide('engine', name);
   project.provide('binary', found);
   project.provide('chromiumPath', found?.name === 'chromium' ? found.executable : null);
+  project.provide('chromiumBrowserPath', found?.name === 'chromium' ? CHROMIUM_BROWSER_PATH : null);
 }

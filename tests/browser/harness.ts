@@ -110,6 +110,23 @@ export function useSite(): Site {
 }
 
 /**
+ * The site of `site` in Chromium's full browser, for the enclosing describe
+ * block: for what the headless shell does not do as a visitor's browser does.
+ * It rests its pointer at (0, 0) on every page it loads
+ * (microsoft/playwright#33441), which the site rightly takes for the visitor
+ * pointing.
+ */
+export function inFullBrowser(site: Site): Site {
+  const other = {} as Site;
+  beforeAll(async () => {
+    const browser = await chromium.launch({ executablePath: inject('chromiumBrowserPath')!, args: CHROMIUM_FLAGS });
+    Object.assign(other, { url: site.url, browser });
+  });
+  afterAll(() => other.browser?.close());
+  return other;
+}
+
+/**
  * The site made from the content under `root` (siteAt: the fixture of the
  * content as shipped, for tests whose words are the spec's), in the browser
  * of `site`, for the enclosing describe block.
