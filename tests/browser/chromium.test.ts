@@ -155,47 +155,90 @@ describeInBrowser('in Chromium', () => {
     });
   });
 
-  describe('by keyboard', () => {
+  describe(`at ${WIDTHS.desktop} px, by keyboard, in forced colours and on paper`, () => {
     const tab = usePage(site, WIDTHS.desktop);
+    /**
+     * The page at `address`, hydrated: the three tests of an address come one after another and share
+     * one load (each still loads it when run alone). The Tab walk loads it afresh, from the top.
+     */
+    const arrive = async (address: string) => {
+      if (tab.page.url() !== site.url(address)) await visit(tab.page, site, address);
+    };
 
-    it.each(layoutAddresses)('%s: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px; one h1, and no heading level skipped', async (address) => {
-      const { page } = tab;
-      await visit(page, site, address);
-      // Everything focusable and shown, less what the roving tabindex of the legal tabs takes out of the Tab order.
-      const controls = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('a[href], button, [tabindex]')]
-          .filter((node) => node.tabIndex >= 0 && node.checkVisibility())
-          .map((node) => node.outerHTML.slice(0, 80)),
-      );
-      const reached: string[] = [];
-      // Each control by its place in the document: two links may be written alike (an address in the text and in the footer).
-      const places = new Set<number>();
-      for (let step = 0; step <= controls.length; step++) {
-        await page.keyboard.press('Tab');
-        const focus = await page.evaluate(() => {
-          const node = document.activeElement as HTMLElement | null;
-          if (!node || node === document.body) return null;
-          const style = getComputedStyle(node);
-          const box = node.getBoundingClientRect();
-          const place = [...document.querySelectorAll('a[href], button, [tabindex]')].indexOf(node);
-          return { place, html: node.outerHTML.slice(0, 80), ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2, width: box.width, height: box.height };
-        });
-        if (!focus || places.has(focus.place)) break;
-        places.add(focus.place);
-        reached.push(focus.html);
-        expect(focus.ring, `focus ring on ${focus.html}`).toBe(true);
-        expect(Math.min(focus.width, focus.height), `target size of ${focus.html}`).toBeGreaterThanOrEqual(24);
-      }
-      expect(reached[0]).toContain('skip-link');
-      expect(reached).toEqual(controls);
+    for (const address of layoutAddresses) {
+      it(`${address}: Tab reaches every control from the skip link on, each with a visible focus ring and a target of at least 24 by 24 px; one h1, and no heading level skipped`, async () => {
+        const { page } = tab;
+        await visit(page, site, address);
+        // Everything focusable and shown, less what the roving tabindex of the legal tabs takes out of the Tab order.
+        const controls = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('a[href], button, [tabindex]')]
+            .filter((node) => node.tabIndex >= 0 && node.checkVisibility())
+            .map((node) => node.outerHTML.slice(0, 80)),
+        );
+        const reached: string[] = [];
+        // Each control by its place in the document: two links may be written alike (an address in the text and in the footer).
+        const places = new Set<number>();
+        for (let step = 0; step <= controls.length; step++) {
+          await page.keyboard.press('Tab');
+          const focus = await page.evaluate(() => {
+            const node = document.activeElement as HTMLElement | null;
+            if (!node || node === document.body) return null;
+            const style = getComputedStyle(node);
+            const box = node.getBoundingClientRect();
+            const place = [...document.querySelectorAll('a[href], button, [tabindex]')].indexOf(node);
+            return { place, html: node.outerHTML.slice(0, 80), ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2, width: box.width, height: box.height };
+          });
+          if (!focus || places.has(focus.place)) break;
+          places.add(focus.place);
+          reached.push(focus.html);
+          expect(focus.ring, `focus ring on ${focus.html}`).toBe(true);
+          expect(Math.min(focus.width, focus.height), `target size of ${focus.html}`).toBeGreaterThanOrEqual(24);
+        }
+        expect(reached[0]).toContain('skip-link');
+        expect(reached).toEqual(controls);
 
-      const levels = await page.evaluate(() =>
-        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((node) => node.checkVisibility()).map((node) => Number(node.tagName[1])),
-      );
-      expect(levels[0], 'the first heading is an h1').toBe(1);
-      expect(levels.filter((level) => level === 1), 'one h1').toHaveLength(1);
-      levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), 'no heading level skipped').toBeLessThanOrEqual(1));
-    });
+        const levels = await page.evaluate(() =>
+          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((node) => node.checkVisibility()).map((node) => Number(node.tagName[1])),
+        );
+        expect(levels[0], 'the first heading is an h1').toBe(1);
+        expect(levels.filter((level) => level === 1), 'one h1').toHaveLength(1);
+        levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), 'no heading level skipped').toBeLessThanOrEqual(1));
+        expect(tab.problems).toEqual([]);
+      });
+
+      // The visitor's own palette decides every colour here, so contrast is theirs, not axe's to judge.
+      it(`${address} in forced colours fits the width, nothing opts out of the system colours, and the selected legal tab is told by more than its fill`, async () => {
+        await arrive(address);
+        await tab.page.emulateMedia({ forcedColors: 'active' });
+        try {
+          expect(await tab.page.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
+          const optedOut = await tab.page.evaluate(() => [...document.querySelectorAll('body *')].filter((node) => getComputedStyle(node).forcedColorAdjust === 'none').map((node) => node.className));
+          expect(optedOut).toEqual([]);
+          if (address.startsWith(LEGAL_PATH)) {
+            const underline = await tab.page.locator('.legal-tabs__list .tab').evaluateAll((tabs) => tabs.map((link) => getComputedStyle(link).textDecorationLine));
+            expect(underline.filter((line) => line.includes('underline'))).toHaveLength(1);
+          }
+          expect(tab.problems).toEqual([]);
+        } finally {
+          await tab.page.emulateMedia({ forcedColors: 'none' });
+        }
+      });
+
+      it(`${address} on paper fits the printable width of A4 and Letter`, async () => {
+        await arrive(address);
+        await tab.page.emulateMedia({ media: 'print' });
+        try {
+          // A4 and Letter less the stylesheet's page margins (16 mm a side), in CSS pixels.
+          for (const width of [Math.floor(((210 - 32) / 25.4) * 96), Math.floor(((215.9 - 32) / 25.4) * 96)]) {
+            await tab.page.setViewportSize({ width, height: 1000 });
+            expect(await tab.page.evaluate(measureOverflow), `${width} px`).toEqual({ excess: 0, outside: [] });
+          }
+        } finally {
+          await tab.page.emulateMedia({ media: 'screen' });
+          await tab.page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+        }
+      });
+    }
 
     it('the skip link is the first Tab stop, shows itself when focused, and moves focus to the main content', async () => {
       const { page } = tab;
@@ -350,28 +393,6 @@ describeInBrowser('in Chromium', () => {
     });
   });
 
-  describe('in forced colours', () => {
-    const tab = usePage(site, WIDTHS.desktop);
-
-    // The visitor's own palette decides every colour here, so contrast is theirs, not axe's to judge.
-    it.each(layoutAddresses)('%s fits the width, nothing opts out of the system colours, and the selected legal tab is told by more than its fill', async (address) => {
-      await tab.page.emulateMedia({ forcedColors: 'active' });
-      try {
-        await visit(tab.page, site, address);
-        expect(await tab.page.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
-        const optedOut = await tab.page.evaluate(() => [...document.querySelectorAll('body *')].filter((node) => getComputedStyle(node).forcedColorAdjust === 'none').map((node) => node.className));
-        expect(optedOut).toEqual([]);
-        if (address.startsWith(LEGAL_PATH)) {
-          const underline = await tab.page.locator('.legal-tabs__list .tab').evaluateAll((tabs) => tabs.map((link) => getComputedStyle(link).textDecorationLine));
-          expect(underline.filter((line) => line.includes('underline'))).toHaveLength(1);
-        }
-        expect(tab.problems).toEqual([]);
-      } finally {
-        await tab.page.emulateMedia({ forcedColors: 'none' });
-      }
-    });
-  });
-
   describe('on paper', () => {
     const tab = usePage(site, WIDTHS.desktop);
     const legal = routes.find((route) => route.path === LEGAL_PATH)!;
@@ -416,21 +437,6 @@ describeInBrowser('in Chromium', () => {
       const categories = routes.filter((route) => route.category);
       expect(categories.length).toBeGreaterThan(1);
       for (const route of categories) expect(lines).toContain(defaultSite.publicUrl + route.path);
-    });
-
-    it.each(layoutAddresses)('%s fits the printable width of A4 and Letter', async (address) => {
-      await visit(tab.page, site, address);
-      await tab.page.emulateMedia({ media: 'print' });
-      try {
-        // A4 and Letter less the stylesheet's page margins (16 mm a side), in CSS pixels.
-        for (const width of [Math.floor(((210 - 32) / 25.4) * 96), Math.floor(((215.9 - 32) / 25.4) * 96)]) {
-          await tab.page.setViewportSize({ width, height: 1000 });
-          expect(await tab.page.evaluate(measureOverflow), `${width} px`).toEqual({ excess: 0, outside: [] });
-        }
-      } finally {
-        await tab.page.emulateMedia({ media: 'screen' });
-        await tab.page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
-      }
     });
   });
 
