@@ -75,7 +75,7 @@ export async function startDev(root: string, env: Record<string, string> = {}): 
   };
 }
 
-/** Debian's Chromium unless CHROMIUM_PATH names another build of Chromium or Chrome: the scripts' (Lighthouse, dev-latency); the tests run its headless shell (tests/browser/global-setup.ts). */
+/** Debian's Chromium unless CHROMIUM_PATH names another build of Chromium or Chrome: what the scripts drive (Lighthouse, dev-latency); the tests run its headless shell, and this where the shell does not do as a visitor's browser does (tests/browser/global-setup.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** What Chromium needs to run headless as root in a container, and nothing it would fetch on its own. */
