@@ -16,7 +16,7 @@ import { fillSite, type FilledSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 
 // Shared with the scripts: defined in tools/harness.ts.
-export { CHROMIUM_FLAGS, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../tools/harness.ts';
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../tools/harness.ts';
 
 /**
  * The site's app as the tests use it: no gzip or brotli of the pages unless a
