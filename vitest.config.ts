@@ -27,9 +27,14 @@ class LongestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // JSX compiled for React's production build (test.env below): jsx(), which it exports, not jsxDEV().
+  oxc: { jsx: { development: false } },
   test: {
     setupFiles: ['tests/setup.ts'],
     environment: 'node',
+    // The apps under test render with React's production build, which the built server bundles: the development
+    // build took twice the CPU per page. Its checks (keys, props) run in npm run dev, which dev-server.test.ts reads.
+    env: { NODE_ENV: 'production' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // A poll waits on a browser or a child process; on a busy shared machine one second is too short.

@@ -20,7 +20,7 @@ import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { cspDirectives, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { cspDirectives, filledRoutes, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 /** The CSP of production as it is today, hashes as #: the dev server must not need it loosened. */
@@ -150,6 +150,13 @@ describe('npm run dev', () => {
   afterAll(async () => {
     await dev?.stop();
     sandbox?.remove();
+  });
+
+  // The tests' apps render with React's production build, as the built server does (vitest.config.ts): React's
+  // development checks (keys, props, nesting) are where developers read them, in what npm run dev prints.
+  it('renders every page of every language with React’s development build, and prints nothing but its two lines', async () => {
+    for (const address of filledRoutes.flatMap(routeAddresses)) await request(dev.origin).get(address).expect(200);
+    expect(dev.output().trim().split('\n')).toEqual([expect.stringMatching(/^Watching /), expect.stringMatching(/^Dev server on /)]);
   });
 
   it('adds its client script to every page, with production’s CSP, which allows it', async () => {

@@ -1,6 +1,8 @@
 /**
- * An unexpected console.error (a React warning, a hydration mismatch, a
- * swallowed exception) fails the test that caused it.
+ * An unexpected console.error (a swallowed exception, a library's warning)
+ * fails the test that caused it. React's warnings come from its development
+ * build, which the apps under test do not run (vitest.config.ts): the dev
+ * server's test reads them (tests/dev-server.test.ts).
  * Idea from epic-stack's tests/setup/setup-test-env.ts.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
