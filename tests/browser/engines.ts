@@ -162,7 +162,6 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
 
 async function webkitEngine({ driver, executable: browser }: { driver: string; executable: string }, colorScheme: ColorScheme): Promise<Engine> {
   const xvfb = await startXvfb();
-  const port = await freePort();
   // WebKitGTK takes prefers-color-scheme from the GTK theme's variant; MiniBrowser inherits the driver's environment.
   const theme = colorScheme === 'dark' ? { GTK_THEME: 'Adwaita:dark' } : {};
   // GTK's classic scrollbars, as its settings file sets them: the overlay scrollbar's fade after each
@@ -170,14 +169,20 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
   const config = mkdtempSync(join(tmpdir(), 'webkit-gtk-'));
   mkdirSync(join(config, 'gtk-3.0'));
   writeFileSync(join(config, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-overlay-scrolling=false\n');
-  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, ...theme } });
+  const webDrivers: ChildProcess[] = [];
   const stop = () => {
-    webDriver.kill();
+    for (const webDriver of webDrivers) webDriver.kill();
     xvfb.process.kill();
     rmSync(config, { recursive: true, force: true });
   };
-  /** WebKitWebDriver holds one session at a time; tabs are opened and closed one after another. */
+  /**
+   * A WebKitWebDriver of its own on the display, and its one session: a MiniBrowser with page scripts or
+   * without. Quitting a session and asking the same driver for the other kind at once hung past a minute,
+   * twice, on a busy machine; each kind keeps its own driver instead.
+   */
   async function session(javaScript: boolean): Promise<WebDriver> {
+    const port = await freePort();
+    webDrivers.push(spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, ...theme } }));
     const capabilities = {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: browser, args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])] },
@@ -194,14 +199,13 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
     return new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
   }
   /**
-   * WebKitWebDriver holds one session at a time, so tabs are opened one after
-   * another; a closed tab's session, left at about:blank, serves the next tab
-   * that wants the same JavaScript setting. The first session is started
-   * here, to see that WebKit runs.
+   * The session of each kind (with page scripts, without), started when first asked for; a session
+   * serves one tab at a time, and a closed tab's session, left at about:blank, serves the next. The
+   * first is started here, to see that WebKit runs.
    */
-  let current: { driver: WebDriver; javaScript: boolean; inUse: boolean };
+  const sessions = new Map<boolean, { driver: WebDriver; inUse: boolean }>();
   try {
-    current = { driver: await session(true), javaScript: true, inUse: false };
+    sessions.set(true, { driver: await session(true), inUse: false });
   } catch (error) {
     stop();
     throw error;
@@ -209,13 +213,10 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
   return {
     name: 'webkit',
     async open({ javaScript = true } = {}) {
-      if (current.inUse) throw new Error('WebKitWebDriver holds one session at a time: close the open tab first');
-      if (current.javaScript !== javaScript) {
-        await current.driver.quit();
-        // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
-        current = { driver: await session(javaScript), javaScript, inUse: false };
-      }
-      const opened = current;
+      if (!sessions.has(javaScript)) sessions.set(javaScript, { driver: await session(javaScript), inUse: false });
+      const opened = sessions.get(javaScript)!;
+      // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
+      if (opened.inUse) throw new Error('A WebKitWebDriver session holds one tab at a time: close the open tab first');
       const { driver } = opened;
       opened.inUse = true;
       await driver.manage().window().setRect({ width: 1440, height: 900 });
@@ -244,7 +245,7 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
       };
     },
     async close() {
-      await current.driver.quit().catch(() => undefined);
+      await Promise.all([...sessions.values()].map(({ driver }) => driver.quit().catch(() => undefined)));
       stop();
     },
   };
