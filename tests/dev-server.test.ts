@@ -153,7 +153,7 @@ describe('npm run dev', () => {
   });
 
   // The tests' apps render with React's production build, as the built server does (vitest.config.ts): React's
-  // development checks (keys, props, nesting) are where developers read them, in what npm run dev prints.
+  // development checks (keys, props) are where developers read them, in what npm run dev prints.
   it('renders every page of every language with React’s development build, and prints nothing but its two lines', async () => {
     for (const address of filledRoutes.flatMap(routeAddresses)) await request(dev.origin).get(address).expect(200);
     expect(dev.output().trim().split('\n')).toEqual([expect.stringMatching(/^Watching /), expect.stringMatching(/^Dev server on /)]);
