@@ -51,13 +51,13 @@ const MENU_PAGES = new Set(VISITED.map((code) => addressesIn(code)[0]!));
  * of (the categories, the legal tabs), the next two in the engine's next
  * pass.
  */
-const PASSES = ['phone', 'desktop', 'dark', 'noScript'] as const;
+const PASSES = ['phone', 'dark', 'noScript'] as const;
 type Pass = (typeof PASSES)[number];
 const [first, second = first] = VISITED as [string, string?];
 const SHARE: Record<string, Record<Pass, readonly string[]>> = {
-  chromium: { phone: [], desktop: [], dark: [first], noScript: [] },
-  firefox: { phone: [second], desktop: [], dark: [], noScript: [first] },
-  webkit: { phone: [], desktop: [], dark: [second], noScript: [second] },
+  chromium: { phone: [], dark: [first], noScript: [] },
+  firefox: { phone: [second], dark: [], noScript: [first] },
+  webkit: { phone: [], dark: [second], noScript: [second] },
 };
 /** The engine's passes that visit anything, in order: a pass's turn is its place among them. */
 const TURNS = PASSES.filter((pass) => SHARE[name]![pass].length > 0);
@@ -216,15 +216,11 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     expect(await problems(tab)).toEqual([]);
   }
 
-  for (const [label, wanted] of [
-    ['phone', WIDTHS.phone],
-    ['desktop', WIDTHS.desktop],
-  ] as const) {
-    if (addressesFor(label).length === 0) continue;
-    describe(`at ${label} width (${wanted} px, or the narrowest the engine allows)`, () => {
-      const opened = useTab(wanted);
+  if (addressesFor('phone').length > 0) {
+    describe(`at phone width (${WIDTHS.phone} px, or the narrowest the engine allows)`, () => {
+      const opened = useTab(WIDTHS.phone);
 
-      it.each(addressesFor(label))('%s renders its content, fits the width with no heading word split, hydrates cleanly, and axe finds nothing (with the menu open too, on the home pages)', async (address) => {
+      it.each(addressesFor('phone'))('%s renders its content, fits the width with no heading word split, hydrates cleanly, and axe finds nothing (with the menu open too, on the home pages)', async (address) => {
         const { tab, width } = opened;
         await visit(tab, address);
         await rendersWell(tab, address, width);

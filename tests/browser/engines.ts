@@ -177,8 +177,8 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
   };
   /**
    * A WebKitWebDriver of its own on the display, and its one session: a MiniBrowser with page scripts or
-   * without. Quitting a session and asking the same driver for the other kind at once hung past a minute,
-   * twice, on a busy machine; each kind keeps its own driver instead.
+   * without. Quitting a session and asking the same driver for the other kind at once hung past a minute
+   * in CI on a busy machine; each kind keeps its own driver instead.
    */
   async function session(javaScript: boolean): Promise<WebDriver> {
     const port = await freePort();
