@@ -1,6 +1,6 @@
 /**
  * What the tests and the scripts both use to drive the site from outside:
- * Chromium's path and flags, loopback servers and free ports, the route whose
+ * Chromium's path and flags (chromium.ts), loopback servers and free ports, the route whose
  * screen throws, a throw-away copy of the project (sources only, node_modules
  * linked) and `npm run dev` in it, and a throwaway nginx. Neither a test nor
  * a script: both import it, and neither imports the other.
@@ -15,6 +15,8 @@ import { siteContent } from '../content/index.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
+
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SKIPPED = new Set(['node_modules', 'dist', 'export', 'artifacts', 'coverage', '.git']);
@@ -74,20 +76,6 @@ export async function startDev(root: string, env: Record<string, string> = {}): 
     },
   };
 }
-
-/** Debian's Chromium unless CHROMIUM_PATH names another build of Chromium or Chrome: what the scripts drive (Lighthouse, dev-latency); the tests run its headless shell, and this where the shell does not do as a visitor's browser does (tests/browser/global-setup.ts). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** What Chromium needs to run headless as root in a container, and nothing it would fetch on its own. */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export async function listening(listener: RequestListener): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
   const server = createServer(listener);
