@@ -26,15 +26,16 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+// The code under test runs as the built server does. Vitest sets NODE_ENV to "test" unless it is set; from
+// "production" Vite takes the packages' "production" builds, JSX compiled for React's, and the workers' NODE_ENV,
+// which picks React's production build: the development build took twice the CPU per page, and micromark's checks
+// its own invariants at every step. React's checks (keys, props) run in npm run dev, which dev-server.test.ts reads.
+process.env.NODE_ENV = 'production';
+
 export default defineConfig({
-  // JSX compiled for React's production build (test.env below): jsx(), which it exports, not jsxDEV().
-  oxc: { jsx: { development: false } },
   test: {
     setupFiles: ['tests/setup.ts'],
     environment: 'node',
-    // The apps under test render with React's production build, which the built server bundles: the development
-    // build took twice the CPU per page. Its checks (keys, props) run in npm run dev, which dev-server.test.ts reads.
-    env: { NODE_ENV: 'production' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // A poll waits on a browser or a child process; on a busy shared machine one second is too short.
