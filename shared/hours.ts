@@ -22,12 +22,24 @@ type Weekday = (typeof WEEKDAYS)[number];
 
 /** "Monday" in a language, by Intl (1 January 2023 was a Sunday). */
 function dayName(day: Weekday, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + WEEKDAYS.indexOf(day)));
+  return utcFormat(locale, 'weekday').format(Date.UTC(2023, 0, 1 + WEEKDAYS.indexOf(day)));
 }
 
 /** "09:00" as the language's clock shows it: "9:00 am" in en-GB-u-hc-h12, "09:00" in fr-FR. */
 function clock(time: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))));
+  return utcFormat(locale, 'clock').format(Date.UTC(2023, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))));
+}
+
+/** A formatter costs far more to make than to use, and every page's footer asks for the same few: one per language and kind. */
+const utcFormats = new Map<string, Intl.DateTimeFormat>();
+function utcFormat(locale: string, kind: 'weekday' | 'clock'): Intl.DateTimeFormat {
+  const key = `${kind} ${locale}`;
+  let format = utcFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, kind === 'weekday' ? { weekday: 'long', timeZone: 'UTC' } : { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    utcFormats.set(key, format);
+  }
+  return format;
 }
 
 /** What the browser needs to say the hours in the visitor's zone, as the footer's slot carries it (data-local-hours). */
