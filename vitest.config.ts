@@ -9,8 +9,8 @@ const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tes
 /**
  * The files that take longest first, so that the short ones fill the cores at
  * the end: the browser files (they mostly wait on their browser), Firefox's
- * and WebKit's engine suites before Chromium's files (started seventh, WebKit's
- * ran alone for the last seconds of the run), then the servers' files (the dev
+ * and WebKit's engine suites before Chromium's files (started after them, WebKit's
+ * once ran alone for the last seconds of the run), then the servers' files (the dev
  * server's takes about 25 s), then the quick ones. Vitest's own order takes
  * the projects one after another, alphabetically.
  */

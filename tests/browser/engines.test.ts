@@ -141,20 +141,22 @@ const LEGAL_OPENS_ON = [
 
 describe.skipIf(binary === null)(`in ${name}`, () => {
   let origin = '';
-  // One app for the three servers below: an app renders every page of every language as it starts.
+  /** The same site with the chunks a page imports once loaded held back 2 s. */
+  let slowOrigin = '';
+  // One app for the three servers of the suite: an app renders every page of every language as it starts.
   let app: ReturnType<typeof testApp>;
   let engine: Engine;
-  let closeSite = async () => {};
+  let closeSites = async () => {};
   beforeAll(async () => {
     app = testApp();
-    const served = await serveSite({ app });
-    origin = served.origin;
-    closeSite = served.close;
+    const sites = await Promise.all([serveSite({ app }), serveSite({ app, slowChunks: 2_000 })]);
+    [origin, slowOrigin] = sites.map((site) => site.origin) as [string, string];
+    closeSites = async () => void (await Promise.all(sites.map((site) => site.close())));
     engine = await launchEngine(binary!);
   });
   afterAll(async () => {
     await engine?.close();
-    await closeSite();
+    await closeSites();
   });
 
   /** One tab for the tests of a describe block, at the given width; `width` becomes the one the engine gave. */
@@ -338,16 +340,11 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       // The islands' chunk takes 2 s here, so that hydration cannot start before the change. With it served at once,
       // two full runs saw Chromium hydrate and report no mismatch (never reproduced alone, even on a busy machine).
       const { tab } = opened;
-      const slow = await serveSite({ app, slowChunks: 2_000 });
-      try {
-        await tab.goto(`${slow.origin}/about`);
-        await tab.evaluate(() => void (document.querySelector('.nav-link')!.textContent = 'HOMEPAGE'));
-        // A mismatch makes React render the island afresh, so it ends up hydrated all the same.
-        await hydrate(tab);
-        await expect.poll(() => problems(tab).then((list) => list.join('\n')), { timeout: 10_000 }).toMatch(/418|hydrat/i);
-      } finally {
-        await slow.close();
-      }
+      await tab.goto(`${slowOrigin}/about`);
+      await tab.evaluate(() => void (document.querySelector('.nav-link')!.textContent = 'HOMEPAGE'));
+      // A mismatch makes React render the island afresh, so it ends up hydrated all the same.
+      await hydrate(tab);
+      await expect.poll(() => problems(tab).then((list) => list.join('\n')), { timeout: 10_000 }).toMatch(/418|hydrat/i);
     });
   });
 
@@ -483,20 +480,17 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
 
   describe('leaving a page before its scripts have loaded', () => {
     const opened = useTab(WIDTHS.desktop);
-    let slow = { origin: '', close: async () => {} };
-    beforeAll(async () => void (slow = await serveSite({ app, slowChunks: 2_000 })));
-    afterAll(() => slow.close());
 
     it('logs nothing at error or warning level, whether the islands had started to load or not', async () => {
       // The chunks a page imports once loaded take 2 s here, so each page is left while they are on their way.
       // Where the driver reports the console (Chromium, Firefox); WebKitWebDriver reports none across a navigation.
       const { tab } = opened;
       for (const [index, address] of addressesIn(LANGUAGES[0]!).entries()) {
-        await tab.goto(slow.origin + address);
+        await tab.goto(slowOrigin + address);
         // Every other page: the first interaction starts the islands' import too.
         if (index % 2 === 0) await tab.press('Shift');
       }
-      await tab.goto(`${slow.origin}/about`);
+      await tab.goto(`${slowOrigin}/about`);
       await expect.poll(() => tab.evaluate(() => document.querySelector('[data-local-hours]')?.textContent ?? ''), { timeout: 10_000 }).not.toBe('');
       expect(await problems(tab)).toEqual([]);
     });

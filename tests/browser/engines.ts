@@ -185,6 +185,7 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
     webDrivers.push(spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, ...theme } }));
     const capabilities = {
       browserName: 'MiniBrowser',
+      // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
       'webkitgtk:browserOptions': { binary: browser, args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])] },
     };
     // WebKitWebDriver takes a moment to listen after it starts. The session is asked for once it
@@ -215,7 +216,6 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
     async open({ javaScript = true } = {}) {
       if (!sessions.has(javaScript)) sessions.set(javaScript, { driver: await session(javaScript), inUse: false });
       const opened = sessions.get(javaScript)!;
-      // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
       if (opened.inUse) throw new Error('A WebKitWebDriver session holds one tab at a time: close the open tab first');
       const { driver } = opened;
       opened.inUse = true;
