@@ -56,7 +56,12 @@ export interface AppOptions {
 
 export interface App extends RequestListener {
   /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending. */
-  setReady(ready: boolean): void;
+  setReady(ready: false): void;
+  /**
+   * Resolves once every page and document is made, when /readyz starts answering 200; rejects,
+   * naming each, when one could not be (its screen threw): the site is then never ready.
+   */
+  ready: Promise<void>;
   /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
   prepared: Promise<void>;
   /** The Express app that answers what is not prepared. */
@@ -110,11 +115,15 @@ export function createApp(options: AppOptions): App {
     res.once('finish', () => log(res.statusCode, Number(res.getHeader('content-length') ?? 0)));
     web(req, res);
   };
-  const setReady = (ready: boolean) => {
+  let stopping = false;
+  const setReady = (ready: false) => {
+    stopping = true;
     table.setReady(ready);
     metrics?.setReady(ready);
   };
-  return Object.assign(app, { setReady, prepared: table.complete, web });
+  // The metric mirrors /readyz: 1 once every page is made (never, if one cannot be), 0 from shutdown on.
+  table.made.then(() => stopping || metrics?.setReady(true), () => undefined);
+  return Object.assign(app, { setReady, ready: table.made, prepared: table.complete, web });
 }
 
 /**

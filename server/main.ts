@@ -44,6 +44,8 @@ process.on('unhandledRejection', (reason) => exitAfterFatal(reason, 'unhandled r
 
 const metrics = config.metrics ? createMetrics() : undefined;
 const app = createApp({ config, logger, metrics });
+// A page that cannot be made would answer 500: a site that cannot make every page does not run (its lines name each).
+app.ready.catch((err: unknown) => exitAfterFatal(err, 'a page could not be made; exiting'));
 const server = createServer(
   {
     // Longer than the 60 s idle timeout of nginx and common load balancers, so

@@ -17,7 +17,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75,
 export interface Metrics {
   /** One answered request; `route` is undefined when no route matched. */
   observe(method: string, route: string | undefined, status: number, seconds: number): void;
-  /** Mirrors /readyz: 1 while it answers 200, 0 from the moment shutdown begins. */
+  /** Mirrors /readyz: 1 while it answers 200 (once every page is made), 0 before and from the moment shutdown begins. */
   setReady(ready: boolean): void;
   /** GET /metrics: the registry in Prometheus's text format; anything else 404. */
   listener: RequestListener;
@@ -34,8 +34,8 @@ export function createMetrics(): Metrics {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const ready = new Gauge({ name: 'site_ready', help: '1 while /readyz answers 200, 0 from the moment shutdown begins.', registers: [registry] });
-  ready.set(1);
+  const ready = new Gauge({ name: 'site_ready', help: '1 while /readyz answers 200: every page made, not shutting down.', registers: [registry] });
+  ready.set(0);
 
   const listener: RequestListener = (req, res) => {
     if (req.url !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {

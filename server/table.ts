@@ -4,7 +4,9 @@
  * page of the route table (and the redirect to it from a trailing slash),
  * the not-found and bad-request pages of each language, and the fixed
  * documents just after, one per turn of the event loop, or when first asked
- * for.
+ * for. Ready (/readyz 200) once every one of them is made; one that cannot be
+ * made keeps it from ever being ready, and `made` says which (the process
+ * exits on it: server/main.ts).
  */
 import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
@@ -47,8 +49,10 @@ export interface ResponseTable {
   forResolution(resolution: Resolution): PreparedResponse | undefined;
   health: PreparedResponse;
   readiness(): PreparedResponse;
-  /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending. */
-  setReady(ready: boolean): void;
+  /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending (until then it says whether every page is made). */
+  setReady(ready: false): void;
+  /** Resolves once every page and document is made; rejects, naming each, when any could not be (its screen threw). */
+  made: Promise<void>;
   /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
   complete: Promise<void>;
   /** Fixed documents that could not be prepared (a page's Markdown whose screen throws), by path, as they are found: the Express app makes them per request. */
@@ -84,6 +88,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   // asked for, whichever comes first: nothing waits for three languages' worth before the first answer.
   const later = new Map<string, () => void>();
   const unprepared = new Map<string, FixedDocument>();
+  /** What could not be made, by address or key, with why: the site is then never ready. */
+  const failed: string[] = [];
+  const failure = (what: string, err: unknown) => `${what}: ${err instanceof Error ? err.message : String(err)}`;
   const prepareNow = (key: string) => {
     const make = later.get(key);
     if (!make) return;
@@ -96,8 +103,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       try {
         add(key, routeOf(resolution), pageInput(resolution, renderOptions));
       } catch (err) {
-        // The Express app renders it per request, and its error handler answers if that throws too.
-        logger.error({ err, key }, 'could not pre-render; it will be rendered per request');
+        // Until the process exits on it, the Express app renders it per request, and its error handler answers if that throws too.
+        logger.error({ err, key }, 'could not render a page');
+        failed.push(failure(key, err));
       }
     });
   }
@@ -108,8 +116,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
         const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
         add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language });
       } catch (err) {
-        // The Express app makes it per request, and its error handler answers if that throws too.
-        logger.error({ err, path: doc.path }, 'could not prepare; it will be made per request');
+        // Until the process exits on it, the Express app makes it per request, and its error handler answers if that throws too.
+        logger.error({ err, path: doc.path }, 'could not make a document');
+        failed.push(failure(doc.path, err));
         unprepared.set(doc.path, doc);
       }
     });
@@ -118,10 +127,17 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     prepare({ status, body: Buffer.from(body), contentType: 'application/json', cacheControl: CACHE.none, baseHeaders, compress: false });
   const health = json(200, '{"status":"ok"}');
   const ready = json(200, '{"status":"ready"}');
+  const broken = json(503, '{"status":"a page could not be made"}');
   const draining = json(503, '{"status":"shutting down"}');
   table.set(HEALTH_PATH, { prepared: health, route: HEALTH_PATH });
   table.set(LIVE_PATH, { prepared: health, route: LIVE_PATH });
-  let isReady = true;
+  let stopping = false;
+  /** Ready once every page and document is made: asked before the turns have made them all, it makes the rest first. */
+  const readiness = () => {
+    if (stopping) return draining;
+    for (const key of [...later.keys()]) prepareNow(key);
+    return failed.length > 0 ? broken : ready;
+  };
 
   const forResolution = (resolution: Resolution) => {
     const key = resolutionKey(resolution);
@@ -133,10 +149,15 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       await nextTurn();
       prepareNow(key);
     }
+    if (failed.length > 0) {
+      throw new Error(`${failed.length} page${failed.length === 1 ? '' : 's'} could not be made, so the site is not ready:\n${failed.join('\n')}`);
+    }
   })();
+  // Whoever made the table may only ask `complete`; the failure is said there too.
+  allMade.catch(() => undefined);
   return {
     match(url) {
-      if (url === READY_PATH) return { prepared: isReady ? ready : draining, route: READY_PATH };
+      if (url === READY_PATH) return { prepared: readiness(), route: READY_PATH };
       // A page's canonical address is its key, as a document's is.
       prepareNow(url);
       const exact = table.get(url);
@@ -148,12 +169,13 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     },
     forResolution,
     health,
-    readiness: () => (isReady ? ready : draining),
+    readiness,
     setReady: (value) => {
-      isReady = value;
+      stopping = !value;
     },
-    // Each page and document adds its own encodings' promise when made: awaited once they all are.
-    complete: allMade.then(() => Promise.all(completing)).then(() => undefined),
+    made: allMade,
+    // Each page and document adds its own encodings' promise when made: awaited once they all are, made or not.
+    complete: allMade.catch(() => undefined).then(() => Promise.all(completing)).then(() => undefined),
     unprepared,
   };
 }

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetrics } from '../server/metrics.ts';
-import { defaultLanguageOnly, listening, testApp } from './helpers.ts';
+import { createMetrics, type Metrics } from '../server/metrics.ts';
+import { defaultLanguageOnly, listening, testApp, THROWN_MESSAGE, withThrowingRoute } from './helpers.ts';
 
 const metrics = createMetrics();
 // What is measured is the same in every language: the default language's pages make the apps start faster.
@@ -104,14 +104,18 @@ describe('GET /metrics on the metrics port', () => {
     expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
   });
 
-  it('has readiness as a gauge, 0 from the moment shutdown begins', async () => {
-    const own = createMetrics();
+  it('has readiness as a gauge: 1 once every page is made, 0 from the moment shutdown begins, never 1 when a page cannot be made', async () => {
+    const [own, ofBroken] = [createMetrics(), createMetrics()];
     const draining = testApp({ metrics: own, content: defaultLanguageOnly });
-    const ready = async () => /^site_ready (\d)$/m.exec(await scrape(own))?.[1];
-    expect(await ready()).toBe('1');
+    const broken = testApp({ metrics: ofBroken, routes: withThrowingRoute, content: defaultLanguageOnly });
+    const ready = async (metrics: Metrics) => /^site_ready (\d)$/m.exec(await scrape(metrics))?.[1];
+    await draining.ready;
+    expect(await ready(own)).toBe('1');
     draining.setReady(false);
     await request(draining).get('/readyz').expect(503);
-    expect(await ready()).toBe('0');
+    expect(await ready(own)).toBe('0');
+    await expect(broken.ready).rejects.toThrow(THROWN_MESSAGE);
+    expect(await ready(ofBroken)).toBe('0');
   });
 
   it('answers nothing else', async () => {

@@ -63,6 +63,16 @@ describe('GET /readyz', () => {
     await request(stopping).get('/livez').expect(200);
     await request(stopping).get('/home').expect(200);
   });
+
+  it('never answers 200 while a page would answer 500, and `ready` names the page', async () => {
+    const broken = testApp({ routes: withThrowingRoute, content: defaultLanguageOnly });
+    const res = await request(broken).get('/readyz').expect(503);
+    expect(res.body).toEqual({ status: 'a page could not be made' });
+    await expect(broken.ready).rejects.toThrow(`${throwingRoute.path}: ${THROWN_MESSAGE}`);
+    await request(broken).get('/readyz').expect(503);
+    // Alive, so the orchestrator sees the process exit (server/main.ts) rather than kill it.
+    await request(broken).get('/healthz').expect(200);
+  });
 });
 
 describe('X-Request-Id', () => {

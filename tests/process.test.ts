@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,9 +27,9 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-/** Runs the server with a clean environment, through `wrapper` if given; every stdout line must be JSON. */
-function run(env: Record<string, string> = {}, nodeOptions: string[] = [], wrapper: string[] = []) {
-  const [command, ...args] = [...wrapper, process.execPath, ...nodeOptions, MAIN];
+/** Runs the server (`main`, the build's unless given) with a clean environment, through `wrapper` if given; every stdout line must be JSON. */
+function run(env: Record<string, string> = {}, nodeOptions: string[] = [], wrapper: string[] = [], main = MAIN) {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeOptions, main];
   const child = spawn(command!, args, {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
   });
@@ -239,6 +239,28 @@ describe('the server process', () => {
     const fatal = server.lines.at(-1)!;
     expect(fatal).toMatchObject({ level: 'fatal', msg, err: { type: 'Error', message: 'crash test' } });
     expect((fatal.err as { stack: string }).stack).toMatch(/^Error: crash test\n\s+at /);
+  });
+
+  it('exits 1 naming the page when a page cannot be made (a picture it shows is not in the build), never ready before', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'broken-build-'));
+    try {
+      cpSync(dirname(dirname(MAIN)), dist, { recursive: true });
+      const manifestPath = join(dist, 'client', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { files: Record<string, unknown> };
+      const picture = Object.keys(manifest.files).find((name) => name.startsWith('art/'))!;
+      delete manifest.files[picture];
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+      const server = run({}, [], [], join(dist, 'server', 'main.js'));
+      const port = await server.listening();
+      const readiness = await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status, () => 0);
+      expect([503, 0]).toContain(readiness);
+      expect(await server.exitedWith()).toEqual({ code: 1, signal: null });
+      const fatal = server.lines.at(-1)!;
+      expect(fatal).toMatchObject({ level: 'fatal', msg: 'a page could not be made; exiting' });
+      expect((fatal.err as { message: string }).message).toContain(`has no "${picture}"`);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('says a port already in use in one line on stderr and exits 1', async () => {
