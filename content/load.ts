@@ -102,6 +102,9 @@ export function pathOf({ collection: key, id, language }: EntryRef): string {
 /** The one file that lists the languages (it is written once, not per language), and where it is. */
 const LANGUAGES_REF = { collection: 'languages', id: 'languages' } as const;
 export const LANGUAGES_FILE = pathOf(LANGUAGES_REF);
+/** The one file of the redirects and the addresses published (written once: they hold in every language). */
+export const REDIRECTS_REF = { collection: 'redirects', id: 'redirects' } as const;
+export const REDIRECTS_FILE = pathOf(REDIRECTS_REF);
 
 /** The first line of a file (of its front matter, in Markdown): where the YAML language server finds its schema. */
 export function schemaLine(key: CollectionKey, path: string): string {
@@ -134,6 +137,8 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const all = [...entries.values()];
   const listing = all.find((entry): entry is Entry<'languages'> => entry.ref.collection === 'languages');
   if (!files.some((file) => file.path === LANGUAGES_FILE)) problems.push(`${LANGUAGES_FILE}:1:1: the file is missing`);
+  const redirects = all.find((entry): entry is Entry<'redirects'> => entry.ref.collection === 'redirects');
+  if (!files.some((file) => file.path === REDIRECTS_FILE)) problems.push(`${REDIRECTS_FILE}:1:1: the file is missing`);
   for (const name of art.keys()) {
     const extension = name.slice(name.lastIndexOf('.')).toLowerCase();
     const portable = portablePictureName(name);
@@ -141,7 +146,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
       problems.push(`${ART_FOLDER}/${name}:1:1: ${notPortable(portable.slice(0, -extension.length), extension)}`);
     }
   }
-  if (!listing) return { problems, notices, locate };
+  if (!listing || !redirects) return { problems, notices, locate };
   const languages = languagesOf(listing, all, files, problems);
   const [first] = languages;
   if (!first) return { problems, notices, locate };
@@ -213,7 +218,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
       pages: translated(of('pages', first.code)).map(withBody) as Content['pages'],
     } satisfies Content;
   });
-  return { content: { languages, editions }, problems, notices, locate };
+  return { content: { languages, editions, redirects: redirects.data }, problems, notices, locate };
 }
 
 /**
