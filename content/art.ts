@@ -10,5 +10,5 @@ export const ART_SIZE = { width: 480, height: 320 } as const;
 /** The kinds of picture content/art holds, by extension. */
 export const ART_EXTENSIONS = ['.svg', '.png', '.webp'] as const;
 
-/** A picture's file name: lowercase words joined by hyphens or underscores, and one of those extensions. */
-export const ART_FILE = /^[a-z0-9]+(?:[-_][a-z0-9]+)*\.(?:svg|png|webp)$/;
+/** A picture's file name: a portable name (names.ts: lowercase words joined by hyphens), and one of those extensions. */
+export const ART_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:svg|png|webp)$/;

@@ -20,7 +20,7 @@ export interface JsonSchema {
   type?: string | string[];
   title?: string;
   description?: string;
-  /** `.meta({ widget: 'text' })`: a box of several lines; `'image'`: a picture of the media folder. */
+  /** `.meta({ widget: 'text' })`: a box of several lines; `'image'`: a picture of the media folder; `'hidden'`: kept, not shown. */
   widget?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -31,12 +31,17 @@ export interface JsonSchema {
   pattern?: string;
   minimum?: number;
   minItems?: number;
+  /** `.default([])`: what a field left out holds. */
+  default?: unknown;
   /** `.meta({ same: true })`: every language holds the default language's value (schema.ts). */
   same?: boolean;
 }
 
-/** The widgets the editor registers (client/admin/admin.tsx), and the only ones its fields use. */
-export const EDITOR_WIDGETS = ['string', 'text', 'number', 'select', 'list', 'object', 'markdown', 'image'] as const;
+/**
+ * The widgets the editor registers (client/admin/admin.tsx), and the only ones its fields use;
+ * `hidden` is Decap's core's own, which it neither shows nor validates (https://decapcms.org/docs/widgets/#hidden).
+ */
+export const EDITOR_WIDGETS = ['string', 'text', 'number', 'select', 'list', 'object', 'markdown', 'image', 'hidden'] as const;
 
 /** A Decap field, as its configuration documents it (https://decapcms.org/docs/widgets/). */
 export interface CmsField {
@@ -105,6 +110,8 @@ export interface CmsFormat {
   schemaLine: string;
   /** Fields that are null when left empty (`.nullable()`), rather than left out. */
   nullable: string[];
+  /** Fields written with their default when left empty (`.default([])`: no redirects), rather than left out. */
+  defaults: Record<string, unknown>;
 }
 
 export interface CmsSetup {
@@ -135,6 +142,8 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
     ...(schema.description && { hint: schema.description }),
     ...(translated && { i18n: node.same ? ('duplicate' as const) : (true as const) }),
   };
+  // What the editor keeps for the site (the addresses published), whatever its type: not a field of the form.
+  if (schema.widget === 'hidden') return { ...base, widget: 'hidden' };
   if (schema.const !== undefined) return { ...base, widget: 'select', options: [String(schema.const)], default: schema.const };
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
   switch (schema.type) {
@@ -203,7 +212,8 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
     const format = `${markdown ? 'frontmatter' : 'yaml'}-${name}`;
     // The first line is the same for every file of a folder; a file's own is computed from where it is.
     const path = 'file' in collection ? `${WORDS_FOLDER}/${collection.file}` : `${WORDS_FOLDER}/${collection.folder}/entry.${extension}`;
-    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable });
+    const defaults = Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.default === undefined ? [] : [[field, node.default]])));
+    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable, defaults });
     const common = { name, key, label: collection.label, format, extension };
     if (!translated) {
       // Decap sets the format per collection, and a format is not told which file it writes: so one

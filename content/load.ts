@@ -6,8 +6,9 @@
  * front matter syntax (one line per file: the first mistake, said as a
  * person would fix it), empty, missing or unknown fields, wrong types, an
  * unknown {placeholder}, Markdown beyond headings, paragraphs, lists, links
- * and emphasis, a repeated slug or order (naming both files), and missing,
- * unreadable or mis-sized pictures.
+ * and emphasis, a repeated slug or order (naming both files), missing,
+ * unreadable or mis-sized pictures, and a file or picture whose name is not
+ * portable (names.ts).
  *
  * It reads nothing itself: it is given the files' texts and the pictures'
  * bytes, so the same check runs in the build (read.ts gives it the folder),
@@ -18,6 +19,7 @@ import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type D
 import type { z } from 'zod';
 import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
 import { ART_EXTENSIONS, ART_SIZE } from './art.ts';
+import { portableName, portablePictureName } from './names.ts';
 import { collectionName, COLLECTIONS, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TranslatedKey } from './schema.ts';
 import { translationProblems } from './translations.ts';
 
@@ -100,6 +102,9 @@ export function pathOf({ collection: key, id, language }: EntryRef): string {
 /** The one file that lists the languages (it is written once, not per language), and where it is. */
 const LANGUAGES_REF = { collection: 'languages', id: 'languages' } as const;
 export const LANGUAGES_FILE = pathOf(LANGUAGES_REF);
+/** The one file of the redirects and the addresses published (written once: they hold in every language). */
+export const REDIRECTS_REF = { collection: 'redirects', id: 'redirects' } as const;
+export const REDIRECTS_FILE = pathOf(REDIRECTS_REF);
 
 /** The first line of a file (of its front matter, in Markdown): where the YAML language server finds its schema. */
 export function schemaLine(key: CollectionKey, path: string): string {
@@ -121,13 +126,27 @@ export function checkContent({ files, art }: CheckInput): Checked {
       if (!name.startsWith('.')) problems.push(`${file.path}:1:1: is not a file of the content: ${strayHint(file.path)}`);
       continue;
     }
+    // A folder's file is named after its entry: the single files' names are ours, and portable.
+    if ('folder' in COLLECTIONS[ref.collection] && portableName(ref.id) !== ref.id) {
+      problems.push(`${file.path}:1:1: ${notPortable(portableName(ref.id), file.path.slice(file.path.lastIndexOf('/') + 1 + ref.id.length))}`);
+      continue;
+    }
     const entry = readEntry(ref, file, problems);
     if (entry) entries.set(keyOf(ref), entry);
   }
   const all = [...entries.values()];
   const listing = all.find((entry): entry is Entry<'languages'> => entry.ref.collection === 'languages');
   if (!files.some((file) => file.path === LANGUAGES_FILE)) problems.push(`${LANGUAGES_FILE}:1:1: the file is missing`);
-  if (!listing) return { problems, notices, locate };
+  const redirects = all.find((entry): entry is Entry<'redirects'> => entry.ref.collection === 'redirects');
+  if (!files.some((file) => file.path === REDIRECTS_FILE)) problems.push(`${REDIRECTS_FILE}:1:1: the file is missing`);
+  for (const name of art.keys()) {
+    const extension = name.slice(name.lastIndexOf('.')).toLowerCase();
+    const portable = portablePictureName(name);
+    if (!name.startsWith('.') && (ART_EXTENSIONS as readonly string[]).includes(extension) && portable !== name) {
+      problems.push(`${ART_FOLDER}/${name}:1:1: ${notPortable(portable.slice(0, -extension.length), extension)}`);
+    }
+  }
+  if (!listing || !redirects) return { problems, notices, locate };
   const languages = languagesOf(listing, all, files, problems);
   const [first] = languages;
   if (!first) return { problems, notices, locate };
@@ -199,7 +218,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
       pages: translated(of('pages', first.code)).map(withBody) as Content['pages'],
     } satisfies Content;
   });
-  return { content: { languages, editions }, problems, notices, locate };
+  return { content: { languages, editions, redirects: redirects.data }, problems, notices, locate };
 }
 
 /**
@@ -259,6 +278,12 @@ function strayHint(path: string): string {
   if (path.endsWith('.yml')) return 'name it .yaml';
   const files = collections.flatMap((collection) => ('file' in collection ? [named(collection.file, '.yaml', !('untranslated' in collection))] : []));
   return `the content is the files ${files.join(', ')} and the folders ${folders.join(', ')}, where <language> is a code of languages.yaml such as en`;
+}
+
+/** What to call a file whose name is not portable (names.ts): its name made portable, then its language and extension as they are. */
+function notPortable(portable: string, suffix: string): string {
+  if (!portable) return `the file name is not portable: name it with lowercase letters, digits and hyphens, then ${suffix}`;
+  return `the file name is not portable: name it ${portable}${suffix}`;
 }
 
 /** Why a category's picture is refused, or undefined: it must be there, be a picture of its extension's kind, and be shown at its size. */

@@ -8,7 +8,8 @@
  *
  * `.meta({ title, description })` is what an editor sees beside a field;
  * `widget: 'text'` asks the browser editor for a box of several lines,
- * `widget: 'image'` for a picture chosen from, or uploaded to, content/art.
+ * `widget: 'image'` for a picture chosen from, or uploaded to, content/art,
+ * `widget: 'hidden'` for a field the editor keeps but does not show.
  */
 import { z } from 'zod';
 import { ART_EXTENSIONS, ART_FILE, ART_SIZE } from './art.ts';
@@ -104,11 +105,14 @@ export const legalDocument = z.strictObject({
   updated: z.iso.date().meta({ title: 'Last updated', description: 'A date written YYYY-MM-DD.' }),
 });
 
+/** An address of the site as the default language has it: slashes, each before lowercase words joined by hyphens. */
+const ADDRESS = /^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
+
 /** The front matter of a page written in Markdown; it gets its own address. */
 export const markdownPage = z.strictObject({
   path: z
     .string()
-    .regex(/^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/, 'is not an address like /questions: a slash, then lowercase words joined by hyphens')
+    .regex(ADDRESS, 'is not an address like /questions: a slash, then lowercase words joined by hyphens')
     .meta({ title: 'Address', description: 'The page address, e.g. /questions.', same: true }),
   ...pageFields,
 });
@@ -192,6 +196,31 @@ export const languages = z.strictObject({
 });
 
 /**
+ * The old addresses and the pages they lead to, and every address the site
+ * has published: addresses of the default language without a language
+ * prefix, each redirect applying in every language that has its page. The
+ * route table's checks (shared/check.ts) hold that a published address is
+ * still a page or a redirect's `from`.
+ */
+const oldOrNew = z.string().regex(ADDRESS, 'is not an address like /products/energy-and-fuel: a slash, then lowercase words joined by hyphens, without a language prefix');
+export const redirects = z.strictObject({
+  redirects: z
+    .array(
+      z.strictObject({
+        from: oldOrNew.meta({ title: 'Old address', description: 'An address no page has any more, without a language prefix: /products/fuel.' }),
+        to: oldOrNew.meta({ title: 'New address', description: 'The page it leads to: /products/energy-and-fuel. In every language that has that page.' }),
+      }),
+    )
+    // None may be left out, as the browser editor writes an empty list.
+    .default([])
+    .meta({ title: 'Redirects', description: 'Old addresses, each leading to the page now at its new address (a permanent redirect).' }),
+  published: z
+    .array(oldOrNew)
+    .meta({ title: 'Published addresses', description: 'Every address the site has had, in order: each must stay a page or be redirected. The editor adds new pages at each save.', widget: 'hidden' }),
+});
+export type Redirects = z.infer<typeof redirects>;
+
+/**
  * Every collection, by the name the screens know its content by: where its
  * files are under content/words, which schema each follows, and whether
  * they are YAML or Markdown with front matter. A folder collection holds any
@@ -211,9 +240,10 @@ export const COLLECTIONS = {
   hours: { label: 'Business hours', file: 'hours.yaml', format: 'yaml', schema: hours },
   labels: { label: 'Interface labels', file: 'labels.yaml', format: 'yaml', schema: labels },
   languages: { label: 'Languages', file: 'languages.yaml', format: 'yaml', schema: languages, untranslated: true },
+  redirects: { label: 'Redirects', file: 'redirects.yaml', format: 'yaml', schema: redirects, untranslated: true },
 } as const;
 /** The collections written once per language, as name.code.yaml (or .md) beside the default language's. */
-export type TranslatedKey = Exclude<CollectionKey, 'languages'>;
+export type TranslatedKey = { [K in CollectionKey]: (typeof COLLECTIONS)[K] extends { untranslated: true } ? never : K }[CollectionKey];
 export type CollectionKey = keyof typeof COLLECTIONS;
 export type Collection = (typeof COLLECTIONS)[CollectionKey];
 
@@ -227,7 +257,7 @@ export function collectionName(key: CollectionKey): string {
 export interface EntryRef {
   collection: CollectionKey;
   id: string;
-  /** The language code of a translated collection's file; absent for languages.yaml. */
+  /** The language code of a translated collection's file; absent for a file written once (languages.yaml, redirects.yaml). */
   language?: string;
 }
 
@@ -267,8 +297,9 @@ export interface Content {
   pages: MarkdownPage[];
 }
 
-/** The whole content, checked: the languages, and each one's content, the default language's first. */
+/** The whole content, checked: the languages, each one's content, the default language's first, and the redirects of every language. */
 export interface SiteContent {
   languages: Language[];
   editions: Content[];
+  redirects: Redirects;
 }

@@ -9,8 +9,8 @@
  * nginx serves the files with the hand-written docs/nginx/static-site.conf and
  * one generated include: the headers every response carries, each address's
  * language (Content-Language, and which not-found page) and the content
- * types, as the server sends them. What only the server does is listed in
- * docs/decisions/0004-static-export.md.
+ * types, as the server sends them, and the redirects of the old addresses.
+ * What only the server does is listed in docs/decisions/0004-static-export.md.
  *
  *   export/site/    about.html (+ .br, .gz), legal.tab-privacy.html, 404.html, index.html (/), robots.txt, assets/…
  *                   fr/about.html, fr/404.html, fr/index.html (/fr/), fr.html (/fr), fr/about.md, fr/llms.txt, …
@@ -150,7 +150,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
-  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), languageLines(editions, languages), types));
+  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), languageLines(editions, languages), types, redirectLines(filled.redirects, routes)));
   if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(gitHostSources(cms.apiRoot)), editorTypes));
   return { siteDir, nginxDir, ...(cms && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }
@@ -245,7 +245,24 @@ function languageLines(editions: readonly Edition[], languages: ReadonlyMap<stri
   ];
 }
 
-function headersInclude(headers: HeaderList, languages: readonly string[], types: ReadonlyMap<string, string>): string {
+/**
+ * Each old address of every language (redirects.yaml, in each language that
+ * has the page) leads to its page in one step, with or without a trailing
+ * slash, as the server's do; to a page with variants keeping a known tab, as
+ * the template's trailing-slash redirect does. An exact location wins over
+ * the template's own.
+ */
+function redirectLines(redirects: Readonly<Record<string, string>>, routes: readonly Route[]): string[] {
+  const lines = Object.entries(redirects).flatMap(([from, to]) => {
+    // The template's map names a known value of the variant's parameter after it ($tab), else "".
+    const param = routes.find((route) => route.path === to)?.variants?.param;
+    const variant = param ? `if (-f $document_root${to}.${param}-$${param}.html) { return 301 ${to}?${param}=$${param}; } ` : '';
+    return [from, `${from}/`].map((old) => `location = ${old} { ${variant}return 301 ${to}; }`);
+  });
+  return lines.length > 0 ? ['# The old addresses of content/words/redirects.yaml, each to its page in one step.', ...lines] : [];
+}
+
+function headersInclude(headers: HeaderList, languages: readonly string[], types: ReadonlyMap<string, string>, redirects: readonly string[]): string {
   const extensions = new Map<string, string[]>();
   for (const [extension, type] of types) extensions.set(type, [...(extensions.get(type) ?? []), extension]);
   return [
@@ -257,6 +274,7 @@ function headersInclude(headers: HeaderList, languages: readonly string[], types
     'types {',
     ...[...extensions].map(([type, names]) => `    ${quote(type)} ${names.join(' ')};`),
     '}',
+    ...redirects,
     '',
   ].join('\n');
 }

@@ -1,12 +1,13 @@
 /**
  * Every response the site can give without rendering anything per request,
  * prepared once: every built asset and the health checks at start-up; each
- * page of the route table (and the redirect to it from a trailing slash),
- * the not-found and bad-request pages of each language, and the fixed
- * documents just after, one per turn of the event loop, or when first asked
- * for. Ready (/readyz 200) once every one of them is made; one that cannot be
- * made keeps it from ever being ready, and `made` says which (the process
- * exits on it: server/main.ts).
+ * page of the route table (and the redirect to it from a trailing slash,
+ * which its old addresses of redirects.yaml answer too), the not-found and
+ * bad-request pages of each language, and the fixed documents just after,
+ * one per turn of the event loop, or when first asked for. Ready (/readyz
+ * 200) once every one of them is made; one that cannot be made keeps it from
+ * ever being ready, and `made` says which (the process exits on it:
+ * server/main.ts).
  */
 import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
@@ -97,7 +98,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     later.delete(key);
     make();
   };
-  for (const resolution of pageResolutions(routes)) {
+  for (const resolution of pageResolutions(routes, renderOptions.redirects)) {
     const key = resolutionKey(resolution);
     later.set(key, () => {
       try {
@@ -164,7 +165,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       if (exact) return exact;
       if (url.startsWith(ASSET_PREFIX)) return { prepared: undefined, route: ASSET_ROUTE };
       if (DOTFILE.test(url)) return { prepared: undefined, route: undefined };
-      const resolution = resolveUrl(url, routes);
+      const resolution = resolveUrl(url, routes, renderOptions.redirects);
       return { prepared: resolution.kind === 'not-found' ? undefined : forResolution(resolution), route: routeOf(resolution) };
     },
     forResolution,
@@ -187,14 +188,18 @@ function routeOf(resolution: Resolution): string | undefined {
   return undefined;
 }
 
-/** Every address of every route, the redirect to it from a trailing slash, the not-found page and the bad-request page. */
-function pageResolutions(routes: readonly Route[]): Resolution[] {
+/**
+ * Every address of every route, the redirect to it from a trailing slash, the not-found page and the
+ * bad-request page. A redirect is keyed by where it leads: an old address's (redirects.yaml) is its page's
+ * trailing slash's, prepared with it.
+ */
+function pageResolutions(routes: readonly Route[], redirects: Readonly<Record<string, string>>): Resolution[] {
   const resolutions: Resolution[] = [];
   for (const route of routes) {
     for (const address of routeAddresses(route)) {
-      const page = resolveUrl(address, routes);
+      const page = resolveUrl(address, routes, redirects);
       resolutions.push(page);
-      if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes));
+      if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes, redirects));
     }
   }
   for (const home of routes.filter((route) => route.key === HOME_PATH)) resolutions.push({ kind: 'not-found', home }, { kind: 'bad-request', home });

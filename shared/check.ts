@@ -1,13 +1,15 @@
 /**
  * The checks beyond each file's own (content/load.ts makes those): what
  * needs the route table made from the filled content. Every address is one
- * page's, and every page's share image can be drawn: its title and line fit
- * and every character has a font. The build runs them before drawing
+ * page's, every old address of redirects.yaml leads to a page in one step,
+ * every address published is still a page or an old address, and every
+ * page's share image can be drawn: its title and line fit and every
+ * character has a font. The build runs them before drawing
  * anything, the browser editor before saving; each problem is one line at
  * the field it comes from.
  */
-import { pathOf, type Checked, type Locate } from '../content/load.ts';
-import type { EntryRef } from '../content/schema.ts';
+import { pathOf, REDIRECTS_FILE, REDIRECTS_REF, type Checked, type Locate } from '../content/load.ts';
+import type { EntryRef, Redirects } from '../content/schema.ts';
 import { aliasesOf, HOME_PATH } from './paths.ts';
 import { editionOf, fillSite, type Edition, type FilledSite, type Route } from './routes.ts';
 import { shareImage } from './share-image.ts';
@@ -19,7 +21,7 @@ export interface SiteCheck {
   /** The content filled with the settings and its route table; undefined when there is any problem. */
   filled?: FilledSite;
   problems: string[];
-  /** What is not translated (content/load.ts): said, never a stop. */
+  /** What is not translated (content/load.ts), and the pages not yet published: said, never a stop. */
   notices: string[];
 }
 
@@ -29,8 +31,11 @@ export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareIm
   if (!checked.content) return { problems: checked.problems, notices };
   const filled = fillSite(site, checked.content);
   await fit.prepare(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))));
-  const problems = [...new Set(filled.editions.flatMap((edition) => siteProblems(edition, filled, checked.locate, fit)))];
-  return problems.length > 0 ? { problems, notices } : { filled, problems, notices };
+  const problems = [...new Set([...filled.editions.flatMap((edition) => siteProblems(edition, filled, checked.locate, fit)), ...redirectProblems(filled.editions, checked.content.redirects, checked.locate)])];
+  const { published } = checked.content.redirects;
+  const unpublished = filled.editions[0]!.routes.filter((route) => !published.includes(route.key));
+  const said = [...notices, ...unpublished.map((route) => `${REDIRECTS_FILE}: ${route.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`)];
+  return problems.length > 0 ? { problems, notices: said } : { filled, problems, notices: said };
 }
 
 /** One language's problems: its addresses, and its pages' share images. */
@@ -70,10 +75,67 @@ function addressProblems(routes: readonly Route[], editions: readonly Edition[],
       continue;
     }
     const field = route.category ? 'slug' : 'path';
-    const other = owner === 'alias' ? `the Home page (${HOME_PATH})` : builtIn(owner.source) ? `the ${owner.title} page` : pathOf(owner.source);
+    const other = owner === 'alias' ? `the Home page (${HOME_PATH})` : pageName(owner);
     problems.push(locate(route.source, [field], `${route.path} is also the address of ${other}`));
   }
   return problems;
+}
+
+/**
+ * Each redirect of redirects.yaml leads from an address no page of any
+ * language has, written without a language prefix, to a page, in one step
+ * (no chain, no loop), each old address once; and every address published is
+ * still a page or an old address, so that no link to it answers 404.
+ */
+function redirectProblems(editions: readonly Edition[], { redirects, published }: Redirects, locate: Locate): string[] {
+  const problems: string[] = [];
+  const at = (field: (string | number)[], problem: string) => problems.push(locate(REDIRECTS_REF, field, problem));
+  const pages = new Map(editions[0]!.routes.map((route) => [route.path, route]));
+  const aliases = aliasesOf(editions.flatMap((edition) => edition.routes));
+  const first = new Map<string, number>();
+  redirects.forEach(({ from }, index) => first.set(from, first.get(from) ?? index));
+  const prefixed = (address: string) => {
+    const { prefix, language } = editionOf(editions, address);
+    if (prefix) return `${address} is in ${prefix}/, where the ${language.name} pages are: write it without the prefix (a redirect holds in every language that has the page)`;
+  };
+  const fromProblem = (from: string, index: number) => {
+    const page = pages.get(from);
+    if (page) return `${from} is the address of ${pageName(page)}: redirect only from an address no page has`;
+    if (aliases[from] !== undefined) return `${from} is the address of the Home page (${aliases[from]}): redirect only from an address no page has`;
+    if (first.get(from) !== index) return `${from} is redirected twice (also at redirects[${first.get(from)}]): keep one`;
+    return prefixed(from);
+  };
+  const toProblem = (from: string, to: string) => {
+    const prefix = prefixed(to);
+    if (prefix) return prefix;
+    // Where the visitor would end up: `to`, or, where `to` is itself an old address, the end of that chain, if it has one.
+    const steps = [from];
+    let next: string | undefined = to;
+    while (next !== undefined && !steps.includes(next)) {
+      steps.push(next);
+      const further = first.get(next);
+      next = further === undefined ? undefined : redirects[further]!.to;
+    }
+    const end = steps.at(-1)!;
+    if (next !== undefined) return `${[...steps, next].join(' → ')} goes round in a loop: lead each old address to a page`;
+    if (end !== to) return `${to} is itself redirected, to ${end}: lead this one straight to ${end}`;
+    if (!pages.has(to)) return `no page has the address ${to}: lead to a page’s address (a category’s /products/…, a page’s path)`;
+  };
+
+  redirects.forEach(({ from, to }, index) => {
+    const problem = { from: fromProblem(from, index), to: toProblem(from, to) };
+    for (const field of ['from', 'to'] as const) if (problem[field]) at(['redirects', index, field], problem[field]);
+  });
+
+  published.forEach((address, index) => {
+    if (!pages.has(address) && !first.has(address)) at(['published', index], `${address} was published and is no page now: add a redirect from it to its new address`);
+  });
+  return problems;
+}
+
+/** How a problem names a page: a built-in page by its title, a category or a page of a folder by its file. */
+function pageName(route: Route): string {
+  return builtIn(route.source) ? `the ${route.title} page` : pathOf(route.source);
 }
 
 /** A page the site has whatever the content holds (its words are in a file of its own, not a folder's). */

@@ -120,6 +120,8 @@ export interface Edition {
 export interface FilledSite {
   editions: Edition[];
   routes: Route[];
+  /** Each old address of every language and the page it leads to (/fr/products/fuel → /fr/products/energy-and-fuel): redirects.yaml's, in each language that has the page. */
+  redirects: Record<string, string>;
 }
 
 /**
@@ -147,7 +149,8 @@ export function fillSite(site: SiteConfig, content: SiteContent, table: (content
     );
     return { language, prefix, content: filled, routes };
   });
-  return { editions, routes: editions.flatMap((edition) => edition.routes) };
+  const redirects = editions.flatMap(({ prefix, routes }) => content.redirects.redirects.filter(({ to }) => routes.some((route) => route.key === to)).map(({ from, to }) => [prefix + from, prefix + to] as const));
+  return { editions, routes: editions.flatMap((edition) => edition.routes), redirects: Object.fromEntries(redirects) };
 }
 
 /** The edition an address belongs to: the one whose prefix starts it, else the default. */

@@ -14,6 +14,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { labels as labelsForTest } from '../content/index.ts';
 import { markdownBlocks } from '../content/markdown.ts';
+import { portableName, portablePictureName } from '../content/names.ts';
 import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
 import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
@@ -243,6 +244,47 @@ describe('the content check', () => {
     // A syntax error's message is the YAML parser's own; its place, the quote or bracket left open, is the test's.
     if (expected.endsWith(':')) expect(problems).toMatch(new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} YAML: .+ \\(opened here\\)$`));
     else expect(problems).toBe(expected);
+  });
+
+  describe('a file whose name is not portable', () => {
+    // Spaces, capitals, accents, < and &: what a git host, a file system or an address reads otherwise.
+    it.each([
+      ['categories/Büro Möbel.en.yaml', 'buro-mobel.en.yaml'],
+      ['categories/Fuel & <Oil>.en.yaml', 'fuel-oil.en.yaml'],
+      ['legal/Terms.en.md', 'terms.en.md'],
+      ['pages/énergie--questions.fr.md', 'energie-questions.fr.md'],
+    ])('%s is refused in one line, with the portable name to give it', (file, portable) => {
+      const c = contentCopy();
+      const folder = file.split('/')[0]!;
+      const original = { categories: CATEGORY, legal: LEGAL, pages: undefined }[folder];
+      c.write(file, original ? c.read(original) : '---\nWords.\n');
+      expect(c.problems()).toEqual([`${W}/${file}:1:1: the file name is not portable: name it ${portable}`]);
+    });
+
+    it('a picture of content/art too', () => {
+      const c = contentCopy();
+      writeFileSync(join(c.art, 'Photo Été.PNG'), readFileSync(join(c.art, valueOf(c.read(CATEGORY), 'file')[2]!)));
+      expect(c.problems()).toEqual(['content/art/Photo Été.PNG:1:1: the file name is not portable: name it photo-ete.png']);
+    });
+
+    it.each([
+      ['Büro Möbel', 'buro-mobel'],
+      ['Énergie & Fuel <2024>', 'energie-fuel-2024'],
+      ['  --Already--portable--  ', 'already-portable'],
+      ['medical-supplies', 'medical-supplies'],
+      ['ﬁne Ångström', 'fine-angstrom'],
+      ['日本', ''],
+    ])('portableName(%j) is %j', (name, portable) => {
+      expect(portableName(name)).toBe(portable);
+    });
+
+    it.each([
+      ['Photo Été.PNG', 'photo-ete.png'],
+      ['Mr. Smith.webp', 'mr-smith.webp'],
+      ['energy-and-fuel.svg', 'energy-and-fuel.svg'],
+    ])('portablePictureName(%j) is %j', (name, portable) => {
+      expect(portablePictureName(name)).toBe(portable);
+    });
   });
 
   describe('two entries that share what must be theirs alone', () => {

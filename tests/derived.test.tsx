@@ -174,7 +174,7 @@ describe('a category file and a Markdown page file added to the content', () => 
   it('are in the static export', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'derived-export-'));
     // Of the default language, which they are in: every language's export is tests/export.test.ts's, and the export encodes every page it saves.
-    const defaultLanguage = { languages: content.languages.slice(0, 1), editions: content.editions.slice(0, 1) };
+    const defaultLanguage = { ...content, languages: content.languages.slice(0, 1), editions: content.editions.slice(0, 1) };
     try {
       const { files } = await exportSite({ outDir, site, clientDir, content: defaultLanguage });
       const saved = files.map((file) => file.url);

@@ -2,8 +2,8 @@
  * The static export, served by nginx with docs/nginx/static-site.conf, shows a
  * visitor what the Node server shows, in every language: each page's body and
  * status, the security headers, Content-Language, each language's 404 page,
- * the trailing-slash redirects, Markdown and llms.txt, content types, br and
- * gzip. What only the server does is listed in
+ * the trailing-slash redirects and those of old addresses (redirects.yaml),
+ * Markdown and llms.txt, content types, br and gzip. What only the server does is listed in
  * docs/decisions/0004-static-export.md and not compared here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,17 +18,24 @@ import { LLMS_TXT_PATH } from '../server/render/readers.ts';
 import { markdownAddress } from '../server/render/markdown.ts';
 import { aliasesOf, routeAddresses } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
+import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
 import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
-import { freePort, listening, nginxStarted, testApp } from './helpers.ts';
+import { contentCopy, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
+// The site's content with two old addresses in redirects.yaml: a category's, and the page with tabs'.
+const live = fillSite(site, siteContent).routes;
+const OLD = [live.find((route) => route.category)!, live.find((route) => route.variants)!].map((route) => ({ from: `${route.key}-formerly`, to: route }));
+const copy = contentCopy();
+copy.edit('redirects.yaml', /^redirects: \[\]\n/m, `redirects:\n${OLD.map(({ from, to }) => `  - from: ${from}\n    to: ${to.key}\n`).join('')}`);
+const content = readContent(copy.root).content!;
 // With its encodings: nginx's answers are compared with the server's in each encoding.
-const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, precompress: true });
+const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, content, precompress: true });
 const assets = loadAssets(defaultClientDir());
-const filled = fillSite(site, siteContent);
+const filled = fillSite(site, content);
 const { routes, editions } = filled;
 const addresses = routes.flatMap(routeAddresses);
 /** /, /fr/ and /fr: each language's home. */
@@ -50,7 +57,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
-    const { siteDir, nginxDir } = await exportSite({ outDir, site });
+    const { siteDir, nginxDir } = await exportSite({ outDir, site, content });
     await app.prepared;
     node = await listening(app);
 
@@ -76,6 +83,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     }
     await node?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
+    copy.remove();
   });
 
   /** Asks both servers, in every encoding, and expects the same status, headers and bytes. */
@@ -115,6 +123,17 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     const slashed = addresses.map((address) => address.replace(/(\?|$)/, '/$1'));
     const others = editions.flatMap(({ prefix }) => [`${prefix}/about//`, `${prefix}/legal/?tab=bogus&x=1`, `${prefix}/nope/`]);
     await expectSameAnswers([...slashed, ...others]);
+  });
+
+  it('leads each old address to its page in every language, in one step from a trailing slash, keeping a known tab', async () => {
+    const old = editions.flatMap(({ prefix }) =>
+      OLD.flatMap(({ from, to }) => {
+        const tabs = to.variants ? [`?${to.variants.param}=${to.variants.values.at(-1)}`, `?${to.variants.param}=bogus`] : [];
+        return [prefix + from, `${prefix}${from}/`, `${prefix}${from}//`, ...tabs.map((tab) => prefix + from + tab)];
+      }),
+    );
+    for (const url of old) expect((await fetchRaw(`http://127.0.0.1:${node.port}`, url)).status, url).toBe(301);
+    await expectSameAnswers(old);
   });
 
   it('says each language in Content-Language: its pages, not-found page, Markdown and llms.txt, and nothing on a redirect', async () => {

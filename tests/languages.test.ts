@@ -3,9 +3,10 @@
  * without a browser: every hreflang set is complete and reciprocal and every
  * alternate answers; the language switcher leads to the same page in each
  * language, or to the closest one a language has; a page a language has no
- * translation of has no address there and no alternate anywhere; and an
- * address answers the same bytes to every Accept-Language, never redirecting
- * by it. The browser suite shows the switcher by keyboard and screen reader.
+ * translation of has no address there and no alternate anywhere, and its
+ * old address (redirects.yaml) leads to it only in the languages that have
+ * it; and an address answers the same bytes to every Accept-Language, never
+ * redirecting by it. The browser suite shows the switcher by keyboard and screen reader.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,12 +42,15 @@ describe('a page one language has no translation of', () => {
   const [, privacy] = live.editions[0]!.content.legal;
   const removed = [`about.fr.yaml`, `categories/${category.category!.id}.fr.yaml`, `legal/${privacy!.id}.fr.md`];
   const gone = ['/fr/about', `/fr${category.key}`, `/fr${LEGAL_PATH}?tab=${privacy!.id}`];
+  /** The category's former address, in redirects.yaml. */
+  const old = `${category.key}-formerly`;
   let copy: ReturnType<typeof contentCopy>;
   let site: SiteUnderTest;
 
   beforeAll(async () => {
     copy = contentCopy();
     for (const file of removed) rmSync(join(copy.root, WORDS_FOLDER, file));
+    copy.edit('redirects.yaml', /^redirects: \[\]$/m, `redirects:\n  - from: ${old}\n    to: ${category.key}`);
     await contentCheckPasses(copy.root, defaultSite);
     // Every page it has is one of the live site's with the same words and pictures: the build's client (dist/) serves it.
     const { content } = readContent(copy.root);
@@ -86,6 +90,24 @@ describe('a page one language has no translation of', () => {
     }
     // The legal page is there, with the other tabs: only the pages are left out.
     for (const path of gone.slice(0, 2)) expect(llms).not.toContain(`${defaultSite.publicUrl}${markdownAddress(path)}`);
+    // Nor does anything name an old address: no alternate, switcher or menu link, sitemap entry or llms.txt line.
+    for (const address of site.routes.flatMap(routeAddresses)) expect((await request(site.app).get(address)).text, address).not.toContain(old);
+    for (const document of ['/sitemap.xml', ...site.editions.map((edition) => `${edition.prefix}/llms.txt`)]) expect((await request(site.app).get(document)).text, document).not.toContain(old);
+  });
+
+  it('its old address leads to it for good (301) in each language that has it, in one step from a trailing slash too; in the others it is unknown (404)', async () => {
+    const has = site.editions.filter((edition) => edition.routes.some((route) => route.key === category.key));
+    expect(has.length).toBeGreaterThan(0);
+    expect(has.length).toBeLessThan(site.editions.length);
+    // What the server and the static export both answer from.
+    expect(site.redirects).toEqual(Object.fromEntries(has.map(({ prefix }) => [prefix + old, prefix + category.key])));
+    for (const { prefix } of site.editions) {
+      for (const address of [prefix + old, `${prefix}${old}/`]) {
+        const res = await request(site.app).get(address);
+        if (has.some((edition) => edition.prefix === prefix)) expect([res.status, res.headers.location, res.headers['cache-control']], address).toEqual([301, prefix + category.key, 'public, max-age=86400']);
+        else expect(res.status, address).toBe(404);
+      }
+    }
   });
 
   it('the switcher on its page in another language leads to the closest page the language has: the parent, else the home page', async () => {

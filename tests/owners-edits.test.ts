@@ -173,6 +173,21 @@ Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) 
       expect(await hrefsIn(site, '/questions')).toEqual([`mailto:${site.site.generalEmail}`, LINKS.page, LINKS.tab, '/products', LINKS.https, LINKS.http]);
     },
   },
+  {
+    name: 'a category’s address changed by hand, its old address redirected to the new one',
+    make: (copy) => {
+      copy.editEveryLanguage('categories/energy-and-fuel.en.yaml', 'slug: energy-and-fuel', 'slug: energy');
+      copy.edit('redirects.yaml', 'redirects: []', 'redirects:\n  - from: /products/energy-and-fuel\n    to: /products/energy');
+      copy.edit('redirects.yaml', '  - /products/energy-and-fuel\n', '  - /products/energy\n  - /products/energy-and-fuel\n');
+    },
+    shows: async (site) => {
+      for (const { prefix } of site.editions) {
+        const res = await request(site.app).get(`${prefix}/products/energy-and-fuel`);
+        expect([res.status, res.headers.location]).toEqual([301, `${prefix}/products/energy`]);
+      }
+      expect(await hrefsIn(site, '/products')).toContain('/products/energy');
+    },
+  },
 ];
 
 // The share images drawn for one edit are read back for the next: most edits change none.

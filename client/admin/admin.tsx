@@ -1,7 +1,7 @@
 /**
  * The browser editor (Decap CMS) at /admin: Decap's core with only what the
- * site's content needs (the GitHub and local backends, eight widgets, the
- * English phrases), each backend with the content check in front of its
+ * site's content needs (the GitHub and local backends, eight widgets and the
+ * core's own `hidden`, the English phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
  * schemas with every language side by side, a format per collection that
  * keeps the schema line, a preview drawn with the site's own page in the
@@ -33,6 +33,7 @@ import { setup } from './setup.ts';
 
 CMS.registerBackend('github', checked(GitHubBackend));
 CMS.registerBackend('proxy', checked(ProxyBackend));
+// `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
 for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(widget.Widget());
 const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.

@@ -30,7 +30,7 @@ export function formatter(format: CmsFormat): Formatter {
       return { ...fields(split.yaml), body: split.body.replace(/^\s*\n/, '') };
     },
     toFile(data, sortedKeys = []) {
-      const { body, [SCHEMA_FIELD]: _schema, ...fields } = cleaned(data, format.nullable) as Data;
+      const { body, [SCHEMA_FIELD]: _schema, ...fields } = cleaned(data, format.nullable, format.defaults) as Data;
       // A field the form does not have (a misspelt one, from a file edited elsewhere) is one the check refuses, and the owner cannot see it to fix it: it goes.
       const known = Object.entries(fields).filter(([key]) => sortedKeys.length === 0 || sortedKeys.includes(key));
       const ordered = Object.fromEntries(known.sort(([a], [b]) => rank(sortedKeys, a) - rank(sortedKeys, b)));
@@ -64,16 +64,16 @@ function rank(sortedKeys: readonly string[], key: string): number {
 }
 
 /**
- * An optional field left empty is left out (a nullable one is null): the
- * editor keeps "" and [] for them, which the schemas refuse as empty words
- * or lists.
+ * An optional field left empty is left out (a nullable one is null, one
+ * with a default, its default): the editor keeps "" and [] for them, which
+ * the schemas refuse as empty words or lists.
  */
-function cleaned(value: unknown, nullable: readonly string[] = []): unknown {
+function cleaned(value: unknown, nullable: readonly string[] = [], defaults: Readonly<Record<string, unknown>> = {}): unknown {
   if (Array.isArray(value)) return value.map((item) => cleaned(item));
   if (!value || typeof value !== 'object') return value;
   const entries = Object.entries(value as Data).flatMap(([key, item]): Array<[string, unknown]> => {
     const empty = item === undefined || item === null || item === '' || (Array.isArray(item) && item.length === 0);
-    if (empty) return nullable.includes(key) ? [[key, null]] : [];
+    if (empty) return nullable.includes(key) ? [[key, null]] : Object.hasOwn(defaults, key) ? [[key, defaults[key]]] : [];
     return [[key, cleaned(item)]];
   });
   return Object.fromEntries(entries);

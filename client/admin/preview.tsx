@@ -47,6 +47,7 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
       return { content: { ...content, pages: replace(content.pages, (item) => item.id, page) }, path: page.path };
     }
     case 'languages':
+    case 'redirects':
       return { content, path: HOME_PATH };
     default: {
       const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH }[name];
@@ -119,7 +120,7 @@ const CHECK_AFTER_MS = 300;
 export function previewOf(collection: CmsCollection, format: Formatter, site: SiteConfig, assets: Record<string, string>, defaultLanguage: string) {
   const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
   return function Preview({ entry, document, getAsset, locale }: PreviewTemplateComponentProps & { locale?: unknown }) {
-    // A collection written once (languages.yaml) is the default language's.
+    // A collection written once (languages.yaml, redirects.yaml) is the default language's.
     const language = collection.i18n ? (typeof locale === 'string' ? locale : undefined) : defaultLanguage;
     // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
     const shown = (entry.get('data')?.toJS() ?? {}) as Data;

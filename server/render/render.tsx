@@ -35,6 +35,8 @@ export interface RenderOptions {
   /** Every language's pages, and each language's content and pages, with their placeholders filled for the site (routes.ts, fillSite). */
   routes: readonly Route[];
   editions: readonly Edition[];
+  /** Each old address of every language and the page it leads to (routes.ts, FilledSite). */
+  redirects: Readonly<Record<string, string>>;
   assets: AssetUrls;
   /** The dev server's client script (scripts/dev/client.js), on every page and the error screen; never in production. */
   devScript?: string;
@@ -55,15 +57,16 @@ export type Resolution =
   | { kind: 'not-found'; home: Route }
   | { kind: 'bad-request'; home: Route };
 
-export function resolveUrl(url: string, routes: readonly Route[]): Resolution {
+export function resolveUrl(url: string, routes: readonly Route[], redirects: Readonly<Record<string, string>>): Resolution {
   const { path, search } = splitUrl(url);
   if (!isWellEncoded(path)) return { kind: 'bad-request', home: homeAt(routes, path) };
   const route = lookup(routes, path);
   if (route) return { kind: 'page', route, variant: variantOf(route, search) };
-  // /about/ and /about// are spellings of /about: send the visitor to the one address.
-  // The query is not copied as it came, so nothing of the request is reflected.
+  // /about/ and /about// are spellings of /about, and an old address (redirects.yaml) is its page's
+  // former one: send the visitor to the one address, in one step. The query is not copied as it
+  // came, so nothing of the request is reflected.
   const trimmed = path.replace(/\/+$/, '');
-  const canonical = trimmed ? lookup(routes, trimmed) : undefined;
+  const canonical = trimmed ? lookup(routes, redirects[trimmed] ?? trimmed) : undefined;
   if (canonical) return { kind: 'redirect', location: canonical.path + variantOf(canonical, search) };
   return { kind: 'not-found', home: homeAt(routes, path) };
 }
@@ -100,7 +103,7 @@ export function resolutionKey(resolution: Resolution): string {
 }
 
 export function renderPage(url: string, options: RenderOptions): RenderResult {
-  return renderResolution(resolveUrl(url, options.routes), options);
+  return renderResolution(resolveUrl(url, options.routes, options.redirects), options);
 }
 
 export function renderResolution(resolution: Resolution, options: RenderOptions): RenderResult {

@@ -1,0 +1,158 @@
+/**
+ * redirects.yaml (content/schema.ts, shared/check.ts): each kind of bad
+ * redirect, made in a copy of the content, is refused in one line at its
+ * field; an address published and gone without a redirect stops the check,
+ * and one not yet published is a notice; and the editor's changes to the
+ * file (content/redirects.ts), each a table against its function. What a
+ * redirect answers: tests/languages.test.ts (the server), tests/export.test.ts
+ * (nginx). Addresses are read from the content, never written down.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { siteContent } from '../content/index.ts';
+import { pathOf, REDIRECTS_FILE, WORDS_FOLDER } from '../content/load.ts';
+import { readContent } from '../content/read.ts';
+import { publish, recordRename } from '../content/redirects.ts';
+import type { Redirects } from '../content/schema.ts';
+import { checkSite } from '../scripts/check.ts';
+import { HOME_PATH } from '../shared/paths.ts';
+import { defaultSite } from '../shared/site.ts';
+import { contentCopy, editions } from './helpers.ts';
+
+type Copy = ReturnType<typeof contentCopy>;
+const copies: Copy[] = [];
+afterEach(() => {
+  for (const copy of copies.splice(0)) copy.remove();
+});
+
+const FILE = 'redirects.yaml';
+const [first, second] = editions;
+const pages = first!.routes;
+const [category, another] = pages.filter((route) => route.category);
+
+/** The copy's redirects.yaml with these redirects in place of its own. */
+function withRedirects(copy: Copy, redirects: ReadonlyArray<readonly [string, string]>): void {
+  const listed = redirects.map(([from, to]) => `  - from: ${from}\n    to: ${to}\n`).join('');
+  copy.edit(FILE, /^redirects:.*\n((?: .*\n)*)/m, `redirects:${listed ? `\n${listed}` : ' []\n'}`);
+}
+
+/** "file:line:column: field:" of the `index`th redirect's `field`, as withRedirects writes them. */
+function at(copy: Copy, field: 'from' | 'to', index: number): string {
+  const line = Number(copy.at(FILE, 'redirects:').split(':')[0]) + 1 + index * 2 + (field === 'to' ? 1 : 0);
+  const column = (field === 'from' ? '  - from: ' : '    to: ').length + 1;
+  return `${WORDS_FOLDER}/${FILE}:${line}:${column}: redirects[${index}].${field}:`;
+}
+
+const problemsOf = async (copy: Copy) => (await checkSite(readContent(copy.root), defaultSite)).problems;
+
+describe('redirects.yaml, checked with the route table', () => {
+  it.each<[string, (copy: Copy) => string[]]>([
+    [
+      'an address that is not one',
+      (c) => {
+        withRedirects(c, [['products/old', '/Products/Old']]);
+        const says = 'is not an address like /products/energy-and-fuel: a slash, then lowercase words joined by hyphens, without a language prefix';
+        return [`${at(c, 'from', 0)} ${says}`, `${at(c, 'to', 0)} ${says}`];
+      },
+    ],
+    [
+      'an old address that is a page’s',
+      (c) => {
+        withRedirects(c, [[category!.key, another!.key]]);
+        return [`${at(c, 'from', 0)} ${category!.key} is the address of ${pathOf(category!.source)}: redirect only from an address no page has`];
+      },
+    ],
+    [
+      'an old address that is a language’s home page',
+      (c) => {
+        withRedirects(c, [[second!.prefix, category!.key]]);
+        return [`${at(c, 'from', 0)} ${second!.prefix} is the address of the Home page (${second!.prefix}${HOME_PATH}): redirect only from an address no page has`];
+      },
+    ],
+    [
+      'an old address under a language’s prefix',
+      (c) => {
+        const old = `${second!.prefix}${category!.key}-old`;
+        withRedirects(c, [[old, category!.key]]);
+        return [`${at(c, 'from', 0)} ${old} is in ${second!.prefix}/, where the ${second!.language.name} pages are: write it without the prefix (a redirect holds in every language that has the page)`];
+      },
+    ],
+    [
+      'a new address no page has',
+      (c) => {
+        withRedirects(c, [[`${category!.key}-old`, `${category!.key}-nowhere`]]);
+        return [`${at(c, 'to', 0)} no page has the address ${category!.key}-nowhere: lead to a page’s address (a category’s /products/…, a page’s path)`];
+      },
+    ],
+    [
+      'a chain: a new address that is itself an old one',
+      (c) => {
+        const [older, old] = [`${category!.key}-older`, `${category!.key}-old`];
+        withRedirects(c, [[older, old], [old, category!.key]]);
+        return [`${at(c, 'to', 0)} ${old} is itself redirected, to ${category!.key}: lead this one straight to ${category!.key}`];
+      },
+    ],
+    [
+      'a loop',
+      (c) => {
+        const [a, b] = [`${category!.key}-a`, `${category!.key}-b`];
+        withRedirects(c, [[a, b], [b, a]]);
+        return [`${at(c, 'to', 0)} ${a} → ${b} → ${a} goes round in a loop: lead each old address to a page`, `${at(c, 'to', 1)} ${b} → ${a} → ${b} goes round in a loop: lead each old address to a page`];
+      },
+    ],
+    [
+      'an old address twice',
+      (c) => {
+        const old = `${category!.key}-old`;
+        withRedirects(c, [[old, category!.key], [old, another!.key]]);
+        return [`${at(c, 'from', 1)} ${old} is redirected twice (also at redirects[0]): keep one`];
+      },
+    ],
+  ])('refuses %s, in one line at the field', async (_case, breakIt) => {
+    const copy = contentCopy();
+    copies.push(copy);
+    const expected = breakIt(copy);
+    expect(await problemsOf(copy)).toEqual(expected);
+  });
+
+  it('stops on an address published and no page now (a category’s address changed), at its line of published, until a redirect leads from it', async () => {
+    const copy = contentCopy();
+    copies.push(copy);
+    const file = pathOf(category!.source).slice(WORDS_FOLDER.length + 1);
+    const slug = category!.category!.slug;
+    copy.editEveryLanguage(file, /^slug: .+$/m, `slug: ${slug}-renamed`);
+    const [line, column] = copy.at(FILE, `- ${category!.key}\n`).split(':').map(Number);
+    const index = siteContent.redirects.published.indexOf(category!.key);
+    expect(await problemsOf(copy)).toEqual([`${WORDS_FOLDER}/${FILE}:${line}:${column! + 2}: published[${index}]: ${category!.key} was published and is no page now: add a redirect from it to its new address`]);
+    withRedirects(copy, [[category!.key, `${category!.key}-renamed`]]);
+    expect(await problemsOf(copy)).toEqual([]);
+  });
+
+  it('says, without stopping, which page is not published yet and how it will be', async () => {
+    const copy = contentCopy();
+    copies.push(copy);
+    copy.edit(FILE, `  - ${category!.key}\n`, '');
+    const checked = await checkSite(readContent(copy.root), defaultSite);
+    expect(checked.problems).toEqual([]);
+    expect(checked.notices).toEqual([`${REDIRECTS_FILE}: ${category!.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`]);
+  });
+});
+
+describe('what the editor does to redirects.yaml', () => {
+  const file = (redirects: Array<[string, string]>, published: string[] = []): Redirects => ({ redirects: redirects.map(([from, to]) => ({ from, to })), published });
+
+  it.each<[string, Redirects, string[], Redirects]>([
+    ['publishes the new addresses, in order', file([], ['/b', '/d']), ['/d', '/a', '/c'], file([], ['/a', '/b', '/c', '/d'])],
+    ['keeps an address published that is no page now, and each once', file([['/old', '/new']], ['/old']), ['/new', '/new'], file([['/old', '/new']], ['/new', '/old'])],
+  ])('publish: %s', (_case, data, addresses, expected) => {
+    expect(publish(data, addresses)).toEqual(expected);
+  });
+
+  it.each<[string, Array<[string, string]>, [string, string], Array<[string, string]>]>([
+    ['a redirect from the old address to the new', [['/x', '/y']], ['/a', '/b'], [['/x', '/y'], ['/a', '/b']]],
+    ['the redirects to the old address lead to the new one: no chain', [['/x', '/a'], ['/y', '/a']], ['/a', '/b'], [['/x', '/b'], ['/y', '/b'], ['/a', '/b']]],
+    ['none from the new address, a page again (a page moved back)', [['/a', '/b']], ['/b', '/a'], [['/b', '/a']]],
+    ['nothing when the address stays', [['/x', '/a']], ['/a', '/a'], [['/x', '/a']]],
+  ])('recordRename: %s', (_case, before, [from, to], after) => {
+    expect(recordRename(file(before, ['/a']), from, to)).toEqual(file(after, ['/a']));
+  });
+});
