@@ -40,12 +40,13 @@ export function pictureNeed(slot: PictureSlot): { width: number; height: number 
 
 /**
  * The widths the build makes of a photo for a slot: about a phone's width
- * (375 px) and a desktop card's (353 px) at 1×, a phone's at 2×, a tablet's
- * card or a desktop header at 2×, and the largest the slot needs.
+ * (375 px) and a desktop card's (353 px) at 1×, a desktop category page's
+ * picture (420 px) at 1×, a phone's at 2×, a tablet's card or a desktop
+ * category page's at 2×, and the largest the slot needs.
  */
 export function pictureWidths(slot: PictureSlot): number[] {
   const need = pictureNeed(slot).width;
-  return [...[360, 720, 960].filter((width) => width < need), need];
+  return [...[360, 480, 720, 960].filter((width) => width < need), need];
 }
 
 /** The kinds of picture content/art holds, by extension: photos (.jpeg read as .jpg) and drawings. */
