@@ -272,9 +272,12 @@ describeInBrowser('the browser editor in npm run dev', () => {
 
     const page = await context.newPage();
     await expect.poll(async () => (await page.goto(`${dev.origin}/products/medical-supplies`))?.status(), { timeout: SLOW }).toBe(200);
+    // The photo as the build made it for the page: a PNG fallback, and the AVIF Chromium takes first.
     const art = page.locator('img.page-header__art');
-    expect(await art.getAttribute('src')).toMatch(/^\/assets\/art\/medical-supplies\.[0-9a-f]{12}\.png$/);
-    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    expect(await art.getAttribute('src')).toMatch(/^\/assets\/art\/category\/medical-supplies\.png-\d+\.[0-9a-f]{12}\.png$/);
+    await expect
+      .poll(() => art.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '')))
+      .toMatch(/^\/assets\/art\/category\/medical-supplies\.png-\d+\.[0-9a-f]{12}\.avif$/);
     expect(unexpected(problems)).toEqual([]);
     await page.close();
     await leave(admin);
