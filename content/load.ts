@@ -6,26 +6,26 @@
  * front matter syntax (one line per file: the first mistake, said as a
  * person would fix it), empty, missing or unknown fields, wrong types, an
  * unknown {placeholder}, Markdown beyond headings, paragraphs, lists, links
- * and emphasis, a repeated slug or order (naming both files), missing,
- * unreadable or mis-sized pictures, and a file or picture whose name is not
+ * and emphasis, a repeated slug or order (naming both files), missing or
+ * unusable pictures (pictures.ts), and a file or picture whose name is not
  * portable (names.ts).
  *
  * It reads nothing itself: it is given the files' texts and the pictures'
  * bytes, so the same check runs in the build (read.ts gives it the folder),
  * in the dev server's local backend and in the browser editor before a save.
  */
-import { imageSize } from 'image-size';
 import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
-import { ART_EXTENSIONS, ART_SIZE } from './art.ts';
+import { ART_EXTENSIONS, ART_FOLDER } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
+import { pictureProblem } from './pictures.ts';
 import { collectionName, COLLECTIONS, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TranslatedKey } from './schema.ts';
 import { translationProblems } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
 export const WORDS_FOLDER = 'content/words';
-export const ART_FOLDER = 'content/art';
+export { ART_FOLDER } from './art.ts';
 export const SCHEMAS_FOLDER = 'content/schemas';
 
 /** A file of content/words: its path relative to the repository (forward slashes) and its text. */
@@ -170,9 +170,12 @@ export function checkContent({ files, art }: CheckInput): Checked {
         if (category.data[field].includes(`{${name}}`)) problems.push(category.at([field], `{${name}} is made from the categories’ titles, so a title cannot hold it`));
       }
     }
-    const artProblem = pictureProblem(category.data.image.file, art);
+    const artProblem = pictureProblem(category.data.image.file, art, 'category');
     if (artProblem) problems.push(category.at(['image', 'file'], artProblem));
   }
+  const home = entries.get(keyOf({ collection: 'home', id: 'home', language: first.code })) as Entry<'home'> | undefined;
+  const heroProblem = home && pictureProblem(home.data.image.file, art, 'hero');
+  if (heroProblem) problems.push(home.at(['image', 'file'], heroProblem));
   if (problems.length === 0 && legal.length === 0) problems.push(`${WORDS_FOLDER}/${COLLECTIONS.legal.folder}: the Legal page needs at least one document`);
   if (problems.length === 0 && categories.length === 0) problems.push(`${WORDS_FOLDER}/${COLLECTIONS.categories.folder}: Our Products needs at least one category`);
 
@@ -286,37 +289,11 @@ function notPortable(portable: string, suffix: string): string {
   return `the file name is not portable: name it ${portable}${suffix}`;
 }
 
-/** Why a category's picture is refused, or undefined: it must be there, be a picture of its extension's kind, and be shown at its size. */
-export function pictureProblem(name: string, art: ReadonlyMap<string, Uint8Array>): string | undefined {
-  const bytes = art.get(name);
-  if (!bytes) return `${ART_FOLDER}/${name} is missing: upload it in the Illustration field or under Media`;
-  const kind = pictureKind(name, bytes);
-  if ('problem' in kind) return kind.problem;
-  const { width, height } = ART_SIZE;
-  const fits = (factor: number) => kind.width === width * factor && kind.height === height * factor;
-  if (fits(1) || (kind.type !== 'svg' && fits(2))) return undefined;
-  const allowed = kind.type === 'svg' ? `${width} × ${height}` : `${width} × ${height} (or ${width * 2} × ${height * 2})`;
-  return `${ART_FOLDER}/${name} is ${kind.width ?? '?'} × ${kind.height ?? '?'}, not the ${allowed} it is shown at`;
-}
-
-/** A picture's kind and size, or why it is not a picture content/art may hold (unreadable, or another kind than its extension says). */
-export function pictureKind(name: string, bytes: Uint8Array): { type: string; width?: number; height?: number } | { problem: string } {
-  const path = `${ART_FOLDER}/${name}`;
-  let size: { width?: number; height?: number; type?: string };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return { problem: `${path} is not a picture that can be read (${ART_EXTENSIONS.join(', ')})` };
-  }
-  const extension = name.slice(name.lastIndexOf('.'));
-  if (`.${size.type}` !== extension) return { problem: `${path} is a ${String(size.type).toUpperCase()} picture named ${extension}: give it the extension of its kind` };
-  return { type: size.type!, width: size.width, height: size.height };
-}
-
-/** The pictures the categories among these files name, as far as their YAML can be read (the check says what cannot). */
+/** The pictures the categories and home pages among these files name, as far as their YAML can be read (the check says what cannot). */
 export function picturesNamed(files: readonly SourceFile[]): string[] {
   const names = files.flatMap((file) => {
-    if (entryOf(file.path)?.collection !== 'categories') return [];
+    const collection = entryOf(file.path)?.collection;
+    if (collection !== 'categories' && collection !== 'home') return [];
     try {
       const data = parse(file.text) as { image?: { file?: unknown } } | null;
       return typeof data?.image?.file === 'string' ? [data.image.file] : [];

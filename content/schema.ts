@@ -12,7 +12,7 @@
  * `widget: 'hidden'` for a field the editor keeps but does not show.
  */
 import { z } from 'zod';
-import { ART_EXTENSIONS, ART_FILE, ART_SIZE } from './art.ts';
+import { ART_EXTENSIONS, ART_FILE, pictureNeed, PICTURE_SLOTS, type PictureSlot } from './art.ts';
 
 /** Text a reader will see: never empty or blank. */
 const text = z.string().trim().min(1);
@@ -41,6 +41,24 @@ const textSection = z.strictObject({
 export type TextSection = z.infer<typeof textSection>;
 const titledText = z.strictObject({ title: text, text: longText });
 
+/** A picture of content/art and what it shows, for a slot (art.ts): a photo at least the slot's need, cropped to its shape, or an SVG drawn at its size. */
+function picture(slot: PictureSlot) {
+  const { width, height } = PICTURE_SLOTS[slot];
+  const need = pictureNeed(slot);
+  return z.strictObject({
+    file: z
+      .string()
+      .regex(ART_FILE, `is not the name of a picture in content/art (${ART_EXTENSIONS.join(', ')})`)
+      .meta({
+        title: 'Illustration',
+        description: `A photo of at least ${need.width} × ${need.height} (JPEG, PNG, WebP or AVIF; cropped to this shape), or an SVG drawing of ${width} × ${height}, uploaded here or under Media.`,
+        widget: 'image',
+        same: true,
+      }),
+    alt: text.meta({ title: 'Illustration text', description: 'What the illustration shows, for people who cannot see it.' }),
+  });
+}
+
 export const homePage = z.strictObject({
   ...pageFields,
   tagline: text.meta({ title: 'Tagline', description: 'The large headline.' }),
@@ -48,7 +66,7 @@ export const homePage = z.strictObject({
   cta: text.meta({ title: 'Button', description: 'The words on the button to the About page.' }),
   ctaDestination: text.meta({ title: 'Button destination', description: 'Where the button goes, said after its words to screen readers: READ MORE about us.' }),
   shareLine: text.meta({ title: 'Share image line', description: 'The line under the title on the share images of pages other than product pages.' }),
-  heroAlt: longText.meta({ title: 'Illustration text', description: 'What the illustration shows, for people who cannot see it.' }),
+  image: picture('hero'),
 });
 
 export const aboutPage = z.strictObject({
@@ -85,13 +103,7 @@ export const category = z.strictObject({
   subtitle: text,
   description: longText.meta({ description: 'One or two sentences for the card on Our Products.' }),
   intro: longText.meta({ description: 'The opening paragraph of the category page.' }),
-  image: z.strictObject({
-    file: z
-      .string()
-      .regex(ART_FILE, `is not the name of a picture in content/art (${ART_EXTENSIONS.join(', ')})`)
-      .meta({ title: 'Illustration', description: `A picture of ${ART_SIZE.width} × ${ART_SIZE.height} (SVG, PNG or WebP), uploaded here or under Media.`, widget: 'image', same: true }),
-    alt: text.meta({ title: 'Illustration text', description: 'What the illustration shows, for people who cannot see it.' }),
-  }),
+  image: picture('category'),
   headings: z.array(z.strictObject({ heading: text, items: z.array(text).min(1) })).min(1),
 });
 /** A category as the screens get it: its fields, and its file's name. */

@@ -17,6 +17,8 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { picturesShown } from '../content/art.ts';
+import { ContentError } from '../content/load.ts';
 import type { SiteContent } from '../content/schema.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import type { FilledSite } from '../shared/routes.ts';
@@ -37,7 +39,7 @@ export interface ClientBuildOptions {
   compress?: boolean;
   /** Where to keep the share images across builds, by the hash of their SVG (the dev server's; renderShareImage). */
   shareImageCache?: string;
-  /** The pictures: content/art, or those of a copy of the content (the tests'). */
+  /** The pictures: content/art, or those of a copy of the content (the tests'). Only those the content shows are built (scripts/pictures.ts). */
   artDir?: string;
   /**
    * The filled content and its route table, whose share images to draw; a
@@ -52,7 +54,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
   if (shareImageCache) await mkdir(shareImageCache, { recursive: true });
-  const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {}, shareImages: {} };
+  const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {}, shareImages: {}, pictures: {} };
   const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
   const localHours = await buildLocalHours(emit, manifest);
 
@@ -83,18 +85,14 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     await emit(source, Buffer.from(file.contents), named ? undefined : relative(assetsOut, file.path));
   }
 
-  // The icons, and the pictures of content/art under art/.
-  const sources = [
-    { dir: join(root, 'client', 'assets'), prefix: '' },
-    { dir: artDir, prefix: 'art/' },
-  ];
-  for (const { dir, prefix } of sources) {
-    for (const file of await listFiles(dir)) await emit(prefix + relative(dir, file).split('\\').join('/'), await readFile(file));
-  }
-  // Each page's share image, drawn from the filled words; the manifest keeps what each says, for the server to compare.
+  // The icons.
+  const icons = join(root, 'client', 'assets');
+  for (const file of await listFiles(icons)) await emit(relative(icons, file).split('\\').join('/'), await readFile(file));
+  // The pictures the content shows, and each page's share image, drawn from the filled words; the manifest keeps what each says, for the server to compare.
   const filled = await site;
   if (filled) {
-    const { renderShareImage, shareImageFit } = await import('./share-images.ts');
+    const [{ renderShareImage, shareImageFit }, { buildPictures }] = await Promise.all([import('./share-images.ts'), import('./pictures.ts')]);
+    manifest.pictures = await buildPictures(picturesShown(filled.editions.map((edition) => edition.content)), artDir, emit);
     const images = new Map(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))).map((image) => [image.name, image]));
     await shareImageFit.prepare([...images.values()]);
     for (const image of images.values()) {
@@ -239,7 +237,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const [{ siteContent }, { buildAdmin }] = await Promise.all([import('../content/index.ts'), import('./admin.ts')]);
   // The server's bundle needs the content alone: esbuild makes it while this process draws and compresses the client's files.
-  const [manifest] = await Promise.all([buildClient({ site: filled }), buildServer(siteContent)]);
+  const [manifest] = await Promise.all([buildClient({ site: filled }), buildServer(siteContent)]).catch((error: unknown) => {
+    // A picture that cannot be read to the end is found only once it is made (scripts/pictures.ts).
+    if (!(error instanceof ContentError)) throw error;
+    reportProblems(error.problems);
+    console.error('Build stopped: a picture cannot be made.');
+    process.exit(1);
+  });
   await buildAdmin(manifest, site);
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);

@@ -6,16 +6,27 @@
  * line each, `file:line:column: field: problem`. `npm run check` runs it
  * alone; on GitHub Actions each problem is also an annotation on its line.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContentError, type Checked } from '../content/load.ts';
+import { picturesShown } from '../content/art.ts';
+import { ART_FOLDER, ContentError, type Checked } from '../content/load.ts';
+import { REPO_ROOT } from '../content/read.ts';
 import { readSiteOrExit } from '../server/config.ts';
 import { checkSite as checkWith, type SiteCheck } from '../shared/check.ts';
 import type { SiteConfig } from '../shared/site.ts';
+import { masterNotices } from './pictures.ts';
 import { shareImageFit } from './share-images.ts';
 
-/** The whole check (shared/check.ts) with the share images measured as the build draws them. */
-export async function checkSite(checked: Checked, site: SiteConfig): Promise<SiteCheck> {
-  return checkWith(checked, site, shareImageFit);
+/**
+ * The whole check (shared/check.ts) with the share images measured as the
+ * build draws them; with `artDir`, the folder the content's pictures are in,
+ * what its photos carry or weigh beyond a master's need, as notices
+ * (scripts/pictures.ts).
+ */
+export async function checkSite(checked: Checked, site: SiteConfig, artDir?: string): Promise<SiteCheck> {
+  const check = await checkWith(checked, site, shareImageFit);
+  if (!checked.content || !artDir) return check;
+  return { ...check, notices: [...check.notices, ...(await masterNotices(picturesShown(checked.content.editions), artDir))] };
 }
 
 /**
@@ -26,7 +37,7 @@ export async function checkSite(checked: Checked, site: SiteConfig): Promise<Sit
 export async function checkOwnContent(site: SiteConfig): Promise<SiteCheck> {
   try {
     const { siteContent, locate, notices } = await import('../content/index.ts');
-    return await checkSite({ content: siteContent, locate, problems: [], notices }, site);
+    return await checkSite({ content: siteContent, locate, problems: [], notices }, site, join(REPO_ROOT, ART_FOLDER));
   } catch (error) {
     if (error instanceof ContentError) return { problems: [...error.problems], notices: [] };
     throw error;
@@ -51,7 +62,7 @@ export function reportProblems(problems: readonly string[], env: NodeJS.ProcessE
   if (env.GITHUB_ACTIONS === 'true') for (const line of problems) console.log(annotation(line));
 }
 
-/** What is not translated, and so not in a language (content/load.ts): said, never a stop. */
+/** What is not translated, and so not in a language (content/load.ts), and photos heavier than they need be: said, never a stop. */
 export function reportNotices(notices: readonly string[]): void {
   for (const line of notices) console.log(line);
 }

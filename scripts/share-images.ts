@@ -2,8 +2,8 @@
  * The share image of each page (Open Graph, X), drawn at build time: an SVG
  * of ours (the page's title and a line under it, the logo mark, and the
  * category's picture or three quotation cards, in the site's colours)
- * rendered to a 1200×630 PNG by resvg (@resvg/resvg-js, prebuilt, no
- * install script). What each shows comes from shareImage()
+ * rendered to 1200×630 by resvg (@resvg/resvg-js, prebuilt, no install
+ * script): a PNG, or beside a photo a JPEG, a tenth of its PNG's size. What each shows comes from shareImage()
  * (shared/share-image.ts); where its words go, and in which fonts, from the
  * layout the content check measured (shared/share-image-layout.ts), drawn
  * line by line as measured. The fonts are npm packages' TrueType files, so
@@ -18,9 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import * as hb from 'harfbuzzjs';
 import sharp from 'sharp';
+import { PICTURE_SLOTS } from '../content/art.ts';
 import { escapeXml } from '../server/render/documents.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { SHARE_IMAGE, type ShareImage } from '../shared/share-image.ts';
+import { derived, fallbackFormat } from './pictures.ts';
 import { createShareImageFit, fontsFor, rightToLeft, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../shared/share-image-layout.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,31 +47,35 @@ const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE;
 const { left: LEFT } = SHARE_LAYOUT;
 
 /**
- * The PNG of one page's share image, its words laid out as the content check
- * measured them (call shareImageFit.prepare first). With `cacheDir`, an image
- * drawn before from the same SVG is read back: the dev server builds the
- * client at every start, and drawing these is most of that build.
+ * One page's share image, its words laid out as the content check measured
+ * them (call shareImageFit.prepare first), in its type (a PNG, or a JPEG
+ * beside a photo). With `cacheDir`, an image drawn before from the same SVG
+ * is read back: the dev server builds the client at every start, and drawing
+ * these is most of that build.
  */
 export async function renderShareImage(image: ShareImage, { cacheDir, artDir = join(root, 'content', 'art') }: { cacheDir?: string; artDir?: string } = {}): Promise<Buffer> {
   const layout = shareImageFit.layout(image);
   const svg = shareImageSvg(image, layout, await picture(image.art, artDir));
-  const cached = cacheDir && join(cacheDir, `${createHash('sha256').update(svg).digest('hex')}.png`);
+  const cached = cacheDir && join(cacheDir, `${createHash('sha256').update(svg).digest('hex')}.${image.type.slice('image/'.length)}`);
   if (cached && existsSync(cached)) return readFileSync(cached);
   // Only the fonts its words need: each Resvg reads every font file it is given.
   const fonts = [...fontsFor(image.title, SHARE_LAYOUT.title.weight), ...fontsFor(image.line, SHARE_LAYOUT.line.weight)].map(fontPath);
   const png = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [...new Set(fonts)], defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
-  if (cached) writeFileSync(cached, png);
-  return png;
+  const drawn = image.type === 'image/jpeg' ? await sharp(png).jpeg({ quality: 85, mozjpeg: true }).toBuffer() : png;
+  if (cached) writeFileSync(cached, drawn);
+  return drawn;
 }
 
-/** A category's picture as the SVG takes it: an SVG of ours nested, a PNG as it is, a WebP as a PNG (resvg reads no WebP). */
+/** A category's picture as the SVG takes it: an SVG of ours nested, a photo as the build makes it for the box (a JPEG, or a PNG where it may be transparent). */
 async function picture(art: string | undefined, artDir: string): Promise<string | undefined> {
   if (!art) return undefined;
   const path = join(artDir, art);
-  const box = { x: 660, y: 155, width: 480, height: 320 };
+  const box = { x: 660, y: 155, width: PICTURE_SLOTS.category.width, height: PICTURE_SLOTS.category.height };
   if (art.endsWith('.svg')) return nested(readFileSync(path, 'utf8'), box.x, box.y, box.width, box.height, `0 0 ${box.width} ${box.height}`);
-  const png = art.endsWith('.png') ? readFileSync(path) : await sharp(path).png().toBuffer();
-  return `<image x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" href="data:image/png;base64,${png.toString('base64')}"/>`;
+  const master = readFileSync(path);
+  const format = await fallbackFormat(art, master);
+  const made = await derived(art, master, { slot: 'category', width: box.width, format });
+  return `<image x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" href="data:image/${format};base64,${made.toString('base64')}"/>`;
 }
 
 export function shareImageSvg(image: ShareImage, { title: { lines, size }, line }: ShareImageLayout, art: string | undefined): string {

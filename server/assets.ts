@@ -10,6 +10,8 @@ export interface BuildManifest {
   files: Record<string, { url: string; integrity: string }>;
   /** What each share image says, by its source name: drawn with the words the build filled, which the server's must match. */
   shareImages: Record<string, { title: string; line: string }>;
+  /** Each photo of content/art as built for a slot, by "slot/file": its files' source names in each format, the fallback last (scripts/pictures.ts). */
+  pictures: Record<string, Array<{ type: string; files: Array<{ width: number; name: string }> }>>;
 }
 
 export interface AssetFile {
@@ -30,7 +32,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
@@ -82,6 +86,13 @@ export function loadAssets(clientDir: string): LoadedAssets {
       styles,
       script: { src: script.url, integrity: script.integrity },
       url: (name) => entry(name).url,
+      // An SVG is served as it is; a photo the build did not make is a build out of date, said at once.
+      picture: (file, slot) => {
+        if (file.endsWith('.svg')) return { src: entry(`art/${file}`).url };
+        const formats = manifest.pictures?.[`${slot}/${file}`];
+        if (!formats) throw new Error(`The client build has no ${slot} picture "${file}"; rebuild with \`npm run build\`.`);
+        return { formats: formats.map(({ type, files }) => ({ type, files: files.map(({ width, name }) => ({ width, url: entry(name).url })) })) };
+      },
       builtAt: manifest.builtAt,
     },
   };

@@ -10,11 +10,13 @@ import type { Content } from '../content/schema.ts';
 import { prefixOf } from './paths.ts';
 import type { Route } from './routes.ts';
 
-export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 export interface ShareImage {
-  /** Source name of the built PNG, from the entry whose words it shows ("share/categories/textiles.png"). */
+  /** Source name of the built file, from the entry whose words it shows ("share/categories/textiles.png"). */
   name: string;
+  /** A PNG, or a JPEG beside a photo: a PNG of one is ten times the size. */
+  type: 'image/png' | 'image/jpeg';
   title: string;
   line: string;
   /** A picture of content/art, or undefined for the quotation cards. */
@@ -27,9 +29,10 @@ export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' 
   const title = category?.title ?? route.title;
   // Named by its entry and language, never by its words: the server finds it whatever the words hold.
   const { collection, id } = route.source;
-  const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}.png`;
+  const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}`;
   if (category) {
-    return { name, title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
+    const photo = !category.image.file.endsWith('.svg');
+    return { name: `${name}.${photo ? 'jpg' : 'png'}`, type: photo ? 'image/jpeg' : 'image/png', title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
   }
-  return { name, title, line: home.shareLine, alt: `${title}: ${home.shareLine} ${labels.shareImageAlt}` };
+  return { name: `${name}.png`, type: 'image/png', title, line: home.shareLine, alt: `${title}: ${home.shareLine} ${labels.shareImageAlt}` };
 }

@@ -7,14 +7,16 @@
  * tests hold whatever the words are.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ART_EXTENSIONS, MASTER_LIMITS, pictureNeed, type PictureSlot } from '../content/art.ts';
 import { labels as labelsForTest } from '../content/index.ts';
 import { markdownBlocks } from '../content/markdown.ts';
 import { portableName, portablePictureName } from '../content/names.ts';
+import { pictureProblem } from '../content/pictures.ts';
 import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
 import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
@@ -22,7 +24,7 @@ import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
 import { copyProject } from '../tools/harness.ts';
-import { contentCopy as copyOfContent } from './helpers.ts';
+import { contentCopy as copyOfContent, photo } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
 
 /** A copy of content/ (words and art) a test may break, removed after the test. */
@@ -189,7 +191,15 @@ describe('the content check', () => {
       (c) => {
         const file = valueOf(c.read(CATEGORY), 'file')[2]!;
         writeFileSync(join(c.art, file), 'not an image');
-        return `${W}/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: content/art/${file} is not a picture that can be read (.svg, .png, .webp)`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: content/art/${file} is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`;
+      },
+    ],
+    [
+      'a missing home page picture (the page could not be drawn)',
+      (c) => {
+        const file = valueOf(c.read('home.en.yaml'), 'file')[2]!;
+        rmSync(join(c.art, file));
+        return `${W}/home.en.yaml:${c.at('home.en.yaml', file)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
       },
     ],
     [
@@ -337,6 +347,73 @@ describe('the content check', () => {
     c.edit('home.en.yaml', /^lead: .+$/m, 'lead: ""');
     c.write(LEGAL, `${c.read(LEGAL)}\n<iframe></iframe>\n`);
     expect(c.problems()).toHaveLength(3);
+  });
+});
+
+describe('the pictures of content/art', () => {
+  const svg = (inside: string, attributes = '') => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"${attributes}>${inside}</svg>`);
+  const category = pictureNeed('category');
+  const hero = pictureNeed('hero');
+  const refused = (what: string) => `content/art/x.svg holds ${what}, which a picture may not hold: export it as a plain SVG drawing (shapes, text and colours, nothing from outside the file)`;
+
+  it.each<[string, string, () => Promise<Buffer> | Buffer | undefined, PictureSlot, string | RegExp | undefined]>([
+    ['a photo of the size a category needs', 'x.jpg', () => photo(category.width, category.height), 'category', undefined],
+    ['a photo of another shape, larger: cropped at the build, not refused', 'x.jpg', () => photo(category.height * 2, category.height * 2), 'category', undefined],
+    ['a photo named .jpeg', 'x.jpeg', () => photo(category.width, category.height), 'category', undefined],
+    ['a PNG', 'x.png', () => photo(category.width, category.height, { format: 'png' }), 'category', undefined],
+    ['a WebP', 'x.webp', () => photo(category.width, category.height, { format: 'webp' }), 'category', undefined],
+    ['an AVIF', 'x.avif', () => photo(category.width, category.height, { format: 'avif' }), 'category', undefined],
+    ['a photo too small', 'x.jpg', () => photo(800, 533), 'category', `content/art/x.jpg is 800 × 533: a category picture needs at least ${category.width} × ${category.height}`],
+    ['a photo wide enough but too short', 'x.jpg', () => photo(category.width * 2, category.height - 1), 'category', `content/art/x.jpg is ${category.width * 2} × ${category.height - 1}: a category picture needs at least ${category.width} × ${category.height}`],
+    ['a photo stored sideways, upright too narrow', 'x.jpg', () => photo(category.height, category.width, { sideways: true }), 'category', `content/art/x.jpg is ${category.height} × ${category.width}: a category picture needs at least ${category.width} × ${category.height}`],
+    ['a photo stored sideways, upright large enough', 'x.jpg', () => photo(category.width, category.height, { sideways: true }), 'category', undefined],
+    ['a home page photo too small', 'x.jpg', () => photo(category.width, category.height), 'hero', `content/art/x.jpg is ${category.width} × ${category.height}: the home page picture needs at least ${hero.width} × ${hero.height}`],
+    ['a file that is no picture', 'x.jpg', () => Buffer.from('not a picture'), 'category', `content/art/x.jpg is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`],
+    ['a PNG named .jpg', 'x.jpg', () => photo(category.width, category.height, { format: 'png' }), 'category', 'content/art/x.jpg is a PNG picture named .jpg: give it the extension of its kind'],
+    ['a GIF, of a kind not taken', 'x.jpg', () => photo(category.width, category.height, { format: 'gif' }), 'category', 'content/art/x.jpg is a GIF picture: content/art takes JPEG, PNG, WebP, AVIF, SVG'],
+    ['a missing picture', 'x.jpg', () => undefined, 'category', 'content/art/x.jpg is missing: upload it in the Illustration field or under Media'],
+    ['an SVG of the slot’s size, with references inside itself and a drawing program’s layer names', 'x.svg', () => svg('<defs><linearGradient id="g"/></defs><use href="#r" xlink:href="#r"/><g data-name="Layer 1"><rect id="r" fill="url(#g)" style="stroke: url(\'#g\')"/></g><style>rect { fill: rgb(1 2 3) }</style>', ' xmlns:xlink="http://www.w3.org/1999/xlink"'), 'category', undefined],
+    ['an SVG of another size', 'x.svg', () => Buffer.from(svg('').toString().replace('width="480"', 'width="400"')), 'category', 'content/art/x.svg is 400 × 320, not the 480 × 320 it is shown at'],
+    ['an SVG that is not well-formed', 'x.svg', () => svg('<rect>'), 'category', /^content\/art\/x\.svg is not an SVG that can be read: line 1, .*closing tag/],
+    ['an SVG with a script', 'x.svg', () => svg('<script>alert(1)</script>'), 'category', refused('<script>')],
+    ['an SVG with an event attribute', 'x.svg', () => svg('<rect onclick="alert(1)"/>'), 'category', refused('the attribute onclick on <rect>')],
+    ['an SVG with a foreignObject', 'x.svg', () => svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml"/></foreignObject>'), 'category', refused('<foreignObject>')],
+    ['an SVG with a link', 'x.svg', () => svg('<a href="#r"><rect/></a>'), 'category', refused('<a>')],
+    ['an SVG with an href outside itself', 'x.svg', () => svg('<use href="https://example.org/x.svg#r"/>'), 'category', refused('href="https://example.org/x.svg#r" on <use>')],
+    ['an SVG with an xlink:href outside itself', 'x.svg', () => svg('<use xlink:href="x.svg#r"/>', ' xmlns:xlink="http://www.w3.org/1999/xlink"'), 'category', refused('xlink:href="x.svg#r" on <use>')],
+    ['an SVG with a url() outside itself', 'x.svg', () => svg('<rect fill="url(https://example.org/x.svg#g)"/>'), 'category', refused('url(https://example.org/x.svg#g) in fill on <rect>')],
+    ['an SVG with a url() outside itself, written as a character reference', 'x.svg', () => svg('<rect fill="&#117;rl(x.svg#g)"/>'), 'category', refused('url(x.svg#g) in fill on <rect>')],
+    ['an SVG with a url() outside itself in its style', 'x.svg', () => svg('<style><![CDATA[rect { fill: url(x.png) }]]></style>'), 'category', refused('url(x.png) in <style>')],
+    ['an SVG with @import', 'x.svg', () => svg('<style>@import "x.css";</style>'), 'category', refused('@import in <style>')],
+    ['an SVG with image-set()', 'x.svg', () => svg('<rect style="fill: image-set(\'x.png\' 1x)"/>'), 'category', refused('image-set() in style on <rect>')],
+    ['an SVG with an escape in CSS', 'x.svg', () => svg('<rect style="fill: u\\72l(x.png)"/>'), 'category', refused('a backslash in style on <rect>')],
+    ['an SVG with a DOCTYPE', 'x.svg', () => Buffer.concat([Buffer.from('<!DOCTYPE svg [<!ENTITY e "x">]>'), svg('<text>&e;</text>')]), 'category', refused('a DOCTYPE')],
+    ['an SVG with a style sheet outside it', 'x.svg', () => Buffer.concat([Buffer.from('<?xml-stylesheet href="x.css"?>'), svg('')]), 'category', refused('<?xml-stylesheet?> outside its <svg>')],
+    ['an SVG with another namespace', 'x.svg', () => svg('', ' xmlns:xlink="http://example.org/"'), 'category', refused('xmlns:xlink="http://example.org/" on <svg>')],
+  ])('%s', async (_case, name, bytes, slot, expected) => {
+    const given = await bytes();
+    const problem = pictureProblem(name, new Map(given ? [[name, new Uint8Array(given)]] : []), slot);
+    if (expected instanceof RegExp) expect(problem).toMatch(expected);
+    else expect(problem).toBe(expected);
+  });
+
+  it('says of a photo that carries metadata, or is larger than a master need be, and does not stop the build', async () => {
+    const c = contentCopy();
+    const file = valueOf(c.read(CATEGORY), 'file')[2]!;
+    c.editEveryLanguage(CATEGORY, /^(\s+file: ).+$/m, '$1phone.jpg');
+    const taken = { width: MASTER_LIMITS.longSide + 40, height: Math.ceil(((MASTER_LIMITS.longSide + 40) * 2) / 3) };
+    // Bytes after the picture's end make a file larger than a master may be.
+    const bytes = Buffer.concat([await photo(taken.width, taken.height), Buffer.alloc(MASTER_LIMITS.bytes)]);
+    writeFileSync(join(c.art, 'phone.jpg'), bytes);
+    rmSync(join(c.art, file));
+    const megabytes = (count: number) => `${(count / 1024 / 1024).toFixed(1)} MB`;
+    const { problems, notices } = await checkSite(readContent(c.root), defaultSite, c.art);
+    expect(problems).toEqual([]);
+    expect(notices.filter((line) => line.startsWith('content/art/'))).toEqual([
+      "content/art/phone.jpg: carries metadata (EXIF: the camera, often where and when it was taken): the site's copies leave it out, but the file in the repository keeps it",
+      `content/art/phone.jpg: is ${taken.width} × ${taken.height}, more than the ${MASTER_LIMITS.longSide} pixels on its long side a picture needs: a smaller copy keeps the repository light`,
+      `content/art/phone.jpg: is ${megabytes(bytes.length)}, more than the ${megabytes(MASTER_LIMITS.bytes)} a picture may be`,
+    ]);
   });
 });
 

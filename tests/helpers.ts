@@ -145,6 +145,40 @@ export function contentCopy(from = REPO_ROOT) {
 }
 
 /**
+ * A photo as a phone gives one, for the tests of pictures: `width` ×
+ * `height` upright, its top half red and its bottom half blue, in blotches
+ * of noise a few pixels wide (as much detail as a photo has, at any width it
+ * is made at), carrying the camera's make and where it was taken (EXIF,
+ * GPS). `sideways`: stored turned a quarter, with EXIF orientation 6, as
+ * phones store a photo taken upright.
+ */
+export async function photo(width: number, height: number, { format = 'jpeg', sideways = false }: { format?: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'; sideways?: boolean } = {}): Promise<Buffer> {
+  const stored = sideways ? { width: height, height: width } : { width, height };
+  const blotch = Math.max(1, Math.round(stored.width / 500));
+  const small = { width: Math.ceil(stored.width / blotch), height: Math.ceil(stored.height / blotch) };
+  const pixels = Buffer.alloc(small.width * small.height * 3);
+  let seed = 1;
+  for (let at = 0; at < pixels.length; at += 3) {
+    const x = (at / 3) % small.width;
+    const y = Math.floor(at / 3 / small.width);
+    // Stored sideways, what is shown at the top is stored at the left (orientation 6: turned a quarter clockwise to be shown).
+    const red = sideways ? x < small.width / 2 : y < small.height / 2;
+    seed = (seed * 48271) % 2147483647;
+    const noise = (seed % 81) - 40;
+    pixels[at] = (red ? 190 : 50) + noise;
+    pixels[at + 1] = 60 + noise;
+    pixels[at + 2] = (red ? 50 : 190) + noise;
+  }
+  const { default: sharp } = await import('sharp');
+  const raw = await sharp(pixels, { raw: { ...small, channels: 3 } }).resize(stored.width, stored.height, { kernel: 'cubic' }).raw().toBuffer();
+  return sharp(raw, { raw: { ...stored, channels: 3 } })
+    .withMetadata({ orientation: sideways ? 6 : 1 })
+    .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .toFormat(format, format === 'avif' ? { effort: 0 } : {})
+    .toBuffer();
+}
+
+/**
  * A raw TCP connection to a loopback port, for what supertest and fetch
  * cannot send or see: everything it received, and when the server closed it.
  */

@@ -16,6 +16,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ART_EXTENSIONS } from '../content/art.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../tools/harness.ts';
 
@@ -95,7 +96,7 @@ const BAD_PATHS: Array<{ kind: string; path: string; says: string; make?: () => 
   { kind: 'a file outside the content', path: 'scripts/build.ts', says: 'not in a folder of the content' },
   { kind: 'a new file outside the content', path: 'server/owned.yaml', says: 'not in a folder of the content' },
   { kind: 'code beside the content', path: 'content/words/categories/owned.ts', says: 'is not a .yaml file' },
-  { kind: 'code in the art folder', path: 'content/art/owned.js', says: 'is not a .svg, .png, .webp file' },
+  { kind: 'code in the art folder', path: 'content/art/owned.js', says: `is not a ${ART_EXTENSIONS.join(', ')} file` },
   { kind: 'a file with no extension', path: 'content/words/categories/owned', says: 'is not a .yaml file' },
   { kind: 'a name that is only an extension', path: 'content/words/categories/.yaml', says: 'not a path of the content' },
   { kind: 'a git folder inside the content', path: 'content/words/.git/config', says: 'not a path of the content' },
@@ -330,7 +331,7 @@ describe('what the content check refuses, through the local backend', () => {
       expect((await upload('content/art/zz-upload.png', png)).status).toBe(200);
       expect(readFileSync(at('content/art/zz-upload.png')).equals(png)).toBe(true);
       const before = snapshot();
-      expect(await upload('content/art/zz-text.png', 'not a picture')).toMatchObject({ status: 422, body: { problems: ['content/art/zz-text.png is not a picture that can be read (.svg, .png, .webp)'] } });
+      expect(await upload('content/art/zz-text.png', 'not a picture')).toMatchObject({ status: 422, body: { problems: [`content/art/zz-text.png is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`] } });
       expect(await upload('content/art/zz-png.svg', png)).toMatchObject({ status: 422, body: { problems: ['content/art/zz-png.svg is a PNG picture named .svg: give it the extension of its kind'] } });
       expect(snapshot()).toEqual(before);
     } finally {

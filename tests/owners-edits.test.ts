@@ -13,8 +13,10 @@ import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ART_SIZE } from '../content/art.ts';
-import { contentCopy, SHIPPED_ROOT, siteAt, type SiteUnderTest } from './helpers.ts';
+import sharp from 'sharp';
+import { pictureNeed, pictureWidths, PICTURE_SLOTS } from '../content/art.ts';
+import { PLACES } from '../shared/ui/Picture.tsx';
+import { contentCopy, photo, SHIPPED_ROOT, siteAt, type SiteUnderTest } from './helpers.ts';
 import { everythingHolds, structuredDataHolds } from './invariants.ts';
 
 type Copy = ReturnType<typeof contentCopy>;
@@ -22,7 +24,7 @@ type Copy = ReturnType<typeof contentCopy>;
 interface Edit {
   name: string;
   /** The edit, as docs/editing.md describes it, made in the copy's files. */
-  make: (copy: Copy) => void;
+  make: (copy: Copy) => void | Promise<void>;
   /** What a visitor sees of it. */
   shows: (site: SiteUnderTest) => Promise<void>;
 }
@@ -39,6 +41,13 @@ const LINKS = {
   https: 'https://ico.org.uk/for-the-public/',
   http: 'http://example.org/suppliers',
 };
+
+/** A phone's photo, upright, larger than a category needs and of another shape (4:3, where a category's is 3:2). */
+const PHOTO = (() => {
+  const need = pictureNeed('category');
+  const width = Math.max(need.width, Math.ceil((need.height * 4) / 3)) + 88;
+  return { width, height: (width * 3) / 4 };
+})();
 
 const NEW_SENTENCE = 'Every request follows the same five steps: from the buyer’s Letter of Intent to the three offers you receive.';
 
@@ -106,7 +115,7 @@ Questions? [Write to us](${LINKS.mail}), read [how we work](${LINKS.page}) and o
   {
     name: 'a sixth category, with its picture',
     make: (copy) => {
-      const { width, height } = ART_SIZE;
+      const { width, height } = PICTURE_SLOTS.category;
       writeFileSync(
         join(copy.art, 'medical-supplies.svg'),
         `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" rx="16" fill="#e8e1d1"/><path d="M210 110h60v50h50v60h-50v50h-60v-50h-50v-60h50z" fill="#c0873f"/></svg>\n`,
@@ -140,6 +149,44 @@ headings:
       expect(cards.at(-1)).toBe('Medical Supplies');
       expect((await get(site, '/products/medical-supplies')).querySelector('h1')?.text).toBe('Medical Supplies');
       expect(await mainText(site, '/about')).toMatch(/six categories: .+ and Medical Supplies\./);
+    },
+  },
+  {
+    name: 'a category’s picture changed to a phone’s photo: another shape, stored sideways, with where it was taken',
+    make: async (copy) => {
+      writeFileSync(join(copy.art, 'textiles-loom.jpg'), await photo(PHOTO.width, PHOTO.height, { sideways: true }));
+      copy.editEveryLanguage('categories/textiles.en.yaml', /^(\s+file: ).+$/m, '$1textiles-loom.jpg');
+    },
+    shows: async (site) => {
+      const route = site.routes.find((candidate) => candidate.category?.image.file === 'textiles-loom.jpg')!;
+      const photoIn = async (path: string) => (await get(site, path)).querySelectorAll('picture').find((picture) => picture.querySelector('img')?.getAttribute('alt') === route.category!.image.alt)!;
+      // On its page: AVIF, then WebP, then a JPEG, each at the slot's widths, asked for first.
+      const picture = await photoIn(route.path);
+      const img = picture.querySelector('img')!;
+      expect(picture.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+      expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('fetchpriority')]).toEqual([String(PICTURE_SLOTS.category.width), String(PICTURE_SLOTS.category.height), 'high']);
+      for (const [candidate, format] of [...picture.querySelectorAll('source').map((source, index) => [source, ['heif', 'webp'][index]!] as const), [img, 'jpeg'] as const]) {
+        expect(candidate.getAttribute('sizes')).toBe(PLACES.header.sizes);
+        const files = candidate.getAttribute('srcset')!.split(', ').map((entry) => entry.split(' ') as [string, string]);
+        expect(files.map(([, width]) => width)).toEqual(pictureWidths('category').map((width) => `${width}w`));
+        for (const [url, width] of files) {
+          const body = (await request(site.app).get(url).expect(200)).body as Buffer;
+          const made = await sharp(body).metadata();
+          // Its own width, in the slot's shape, upright (the photo's top half red, bottom half blue) and with nothing of the camera's.
+          expect([made.format, `${made.width}w`, made.height]).toEqual([format, width, Math.round((made.width * PICTURE_SLOTS.category.height) / PICTURE_SLOTS.category.width)]);
+          expect([made.orientation, made.exif, made.xmp, made.iptc]).toEqual([undefined, undefined, undefined, undefined]);
+          const { data, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+          const red = (y: number) => data[y * info.width * info.channels + Math.floor(info.width / 2) * info.channels]! > 120;
+          expect([red(Math.floor(info.height * 0.1)), red(Math.floor(info.height * 0.9))]).toEqual([true, false]);
+        }
+      }
+      // On Our Products, its card's picture, for the card's width.
+      expect((await photoIn('/products')).querySelector('img')!.getAttribute('sizes')).toBe(PLACES.card.sizes);
+      // Its share image is a JPEG, as its page says.
+      const head = await get(site, route.path);
+      const share = head.querySelector('meta[property="og:image"]')!.getAttribute('content')!;
+      expect(head.querySelector('meta[property="og:image:type"]')!.getAttribute('content')).toBe('image/jpeg');
+      expect((await request(site.app).get(new URL(share).pathname).expect(200)).headers['content-type']).toBe('image/jpeg');
     },
   },
   {
@@ -201,7 +248,7 @@ describe('an edit the owners make as docs/editing.md describes it', () => {
     const copy = contentCopy(SHIPPED_ROOT);
     let site: Awaited<ReturnType<typeof siteAt>> | undefined;
     try {
-      make(copy);
+      await make(copy);
       site = await siteAt(copy.root, { shareImageCache });
       await everythingHolds(site);
       await shows(site);

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { imageSize } from 'image-size';
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +86,10 @@ describe('the head of every route address', () => {
     const others = (await alternatesHold(live, address)).flatMap(([code]) => live.editions.filter((edition) => edition.language.code === code && code !== language.code));
     expect(doc.querySelectorAll('meta[property="og:locale:alternate"]').map((tag) => tag.getAttribute('content'))).toEqual(others.map((edition) => ogLocale(edition.language.locale)));
     // The page's own share image, named by its title and a content hash.
-    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/${shareImage(route, content).name.replace('.png', '')}\\.[0-9a-f]+\\.png$`));
+    const { name, type } = shareImage(route, content);
+    const [, stem, extension] = /^(.+)\.(\w+)$/.exec(name)!;
+    expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${site.publicUrl}/assets/${stem}\\.[0-9a-f]+\\.${extension}$`));
+    expect(meta(doc, 'og:image:type')).toBe(type);
     expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
     expect(meta(doc, 'og:image:alt')).toMatch(new RegExp(`^${route.title}: `));
     expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
@@ -117,9 +121,9 @@ describe('the head of every route address', () => {
     for (const route of routes) {
       const { doc } = await head(route.path);
       const url = new URL(meta(doc, 'og:image')!);
-      const png = await fetchAsset(url.pathname, 'image/png');
-      expect(pngSize(png), route.path).toEqual({ width: 1200, height: 630 });
-      images.add(createHash('sha256').update(png).digest('hex'));
+      const image = await fetchAsset(url.pathname, meta(doc, 'og:image:type')!);
+      expect(imageSize(image), route.path).toMatchObject({ width: 1200, height: 630 });
+      images.add(createHash('sha256').update(image).digest('hex'));
     }
     expect(images.size).toBe(routes.length);
   });

@@ -3,8 +3,8 @@
  * the fonts a text needs, whether its title and line fit and can be drawn,
  * and that every script the words may hold is drawn, not boxed: Latin,
  * Greek, Cyrillic, Arabic and Hebrew (joined, right to left), Chinese,
- * Japanese, Korean and emoji; a category's SVG, PNG or WebP picture beside
- * them.
+ * Japanese, Korean and emoji; a category's SVG or photo beside them, the
+ * image a JPEG beside a photo.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pictureNeed, PICTURE_SLOTS } from '../content/art.ts';
 import { fontPath, renderShareImage, shareImageFit, shareImageSvg } from '../scripts/share-images.ts';
 import type { ShareImage } from '../shared/share-image.ts';
 import { fontsFor, SHARE_FONTS } from '../shared/share-image-layout.ts';
+import { photo } from './helpers.ts';
 
-const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string): ShareImage => ({ name: 'share/test.png', title, line, art, alt: '' });
+const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string): ShareImage => ({ name: 'share/test.png', type: 'image/png', title, line, art, alt: '' });
 const check = async (shown: ShareImage) => {
   await shareImageFit.prepare([shown]);
   return shareImageFit.check(shown);
@@ -98,19 +100,35 @@ describe('a share image drawn', () => {
     expect(await differing(png, Buffer.from(boxed))).toBeGreaterThan(2_000);
   });
 
-  it.each(['svg', 'png', 'webp'])('draws a category’s %s picture beside the words', async (kind) => {
-    // The same picture in each kind: a sand panel with a dark disc, 480 × 320.
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#e8e1d1"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>';
+  it.each(['svg', 'jpg', 'png', 'webp', 'avif'] as const)('draws a category’s %s picture beside the words', async (kind) => {
+    // The same picture in each kind: a sand panel with a dark disc, 480 × 320, or a photo of it at the size a category needs.
+    const { width, height } = PICTURE_SLOTS.category;
+    const need = pictureNeed('category');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#e8e1d1"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`;
     const name = `picture.${kind}`;
-    const bytes = kind === 'svg' ? Buffer.from(svg) : kind === 'png' ? await sharp(Buffer.from(svg)).png().toBuffer() : await sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer();
+    const format = kind === 'jpg' ? 'jpeg' : kind;
+    const bytes = format === 'svg' ? Buffer.from(svg) : await sharp(Buffer.from(svg)).resize(need.width, need.height).toFormat(format).toBuffer();
     writeFileSync(join(dir, name), bytes);
+    const shown = { ...image('Textiles', 'Fabrics for apparel and industry', name), type: format === 'svg' ? ('image/png' as const) : ('image/jpeg' as const) };
+    await shareImageFit.prepare([shown]);
+    const drawn = await renderShareImage(shown, { artDir: dir });
+    expect((await sharp(drawn).metadata()).format).toBe(format === 'svg' ? 'png' : 'jpeg');
+    // The disc's centre, in the picture's box (660, 155, 480 × 320): ink, not the sand around it (a JPEG's colours within a few steps).
+    const { data, info } = await sharp(drawn).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const near = (colour: number[]) => colour.map((value) => expect.toBeOneOf([value - 3, value - 2, value - 1, value, value + 1, value + 2, value + 3]));
+    expect(pixel(660 + 240, 155 + 160)).toEqual(near([0x0f, 0x1f, 0x33]));
+    expect(pixel(660 + 20, 155 + 20)).toEqual(near([0xe8, 0xe1, 0xd1]));
+  });
+
+  it('beside a phone’s photo is a JPEG, a quarter of the PNG it would be or less', async () => {
+    const name = 'phone.jpg';
+    writeFileSync(join(dir, name), await photo(4000, 3000));
     const shown = image('Textiles', 'Fabrics for apparel and industry', name);
     await shareImageFit.prepare([shown]);
     const png = await renderShareImage(shown, { artDir: dir });
-    // The disc's centre, in the picture's box (660, 155, 480 × 320): ink, not the sand around it.
-    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
-    expect(pixel(660 + 240, 155 + 160)).toEqual([0x0f, 0x1f, 0x33]);
-    expect(pixel(660 + 20, 155 + 20)).toEqual([0xe8, 0xe1, 0xd1]);
+    const jpeg = await renderShareImage({ ...shown, type: 'image/jpeg' }, { artDir: dir });
+    expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
+    expect(jpeg.length).toBeLessThan(png.length / 4);
   });
 });

@@ -53,18 +53,21 @@ describe('GET /products', () => {
 });
 
 describe('the largest paint on a phone', () => {
-  // The image each page paints largest at 390 px is asked for first; no other image competes with it.
+  // The image each page paints largest at 390 px is asked for first; no other image competes with it, and the others wait until they are near the window.
   const expected: [string, string][] = [
     ...everyLanguage(HOME_PATH).map((route): [string, string] => [route.path, 'img.hero__art']),
     ...everyLanguage(PRODUCTS_PATH).map((route): [string, string] => [route.path, '.card:first-child img']),
     ...routes.filter((route) => route.category).map((route): [string, string] => [route.path, 'img.page-header__art']),
   ];
   for (const [address, selector] of expected) {
-    it(`${address}: ${selector} is the one image fetched with high priority`, async () => {
+    it(`${address}: ${selector} is the one image fetched with high priority, the others lazily`, async () => {
       const { doc } = await page(address);
       const eager = doc.querySelectorAll('body img[fetchpriority="high"]');
       expect(eager).toHaveLength(1);
       expect(doc.querySelector(selector)).toBe(eager[0]);
+      expect(eager[0]!.getAttribute('loading')).toBeUndefined();
+      const others = doc.querySelectorAll('body img').filter((img) => img !== eager[0]);
+      expect(others.map((img) => img.getAttribute('loading'))).toEqual(others.map(() => 'lazy'));
     });
   }
 });

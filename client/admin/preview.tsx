@@ -66,7 +66,9 @@ export function previewContext(base: SiteContent, language: string | undefined, 
   const [path, query = ''] = edited.path.split('?');
   const route = routes.find((candidate) => candidate.key === path) ?? routes[0]!;
   const variant = query ? `?${query}` : '';
-  return { site, routes, content, route, variant, asset, prefix, languages: languageLinks(route, variant, editions) };
+  // The preview shows a picture as uploaded, whatever its kind: the build's copies are made when the site is built.
+  const picture = (file: string) => ({ src: asset(`art/${file}`) });
+  return { site, routes, content, route, variant, asset, picture, prefix, languages: languageLinks(route, variant, editions) };
 }
 
 /**

@@ -14,7 +14,8 @@
  */
 import type { AssetProxy, DataFile, Implementation, ImplementationClass, ImplementationMediaFile } from 'decap-cms-lib-util';
 import type { CmsField } from '../../content/editor.ts';
-import { ART_FOLDER, entryOf, pictureKind, picturesNamed, type SourceFile } from '../../content/load.ts';
+import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../content/load.ts';
+import { pictureKind } from '../../content/pictures.ts';
 import { contentProblems } from './check.ts';
 import { formatter } from './formats.ts';
 import { notices } from './locale.ts';

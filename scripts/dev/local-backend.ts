@@ -35,7 +35,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ART_EXTENSIONS } from '../../content/art.ts';
-import { ART_FOLDER, checkContent, entryOf, pictureKind, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
+import { ART_FOLDER, checkContent, entryOf, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
+import { pictureKind } from '../../content/pictures.ts';
 import { COLLECTIONS } from '../../content/schema.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */

@@ -30,7 +30,7 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
     { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: () => webManifest(input) },
     { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: () => JSON.stringify(speculationRules) },
     // security.txt, llms.txt and the pages as Markdown (readers.ts).
-    ...readerDocuments({ editions: input.editions, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url }),
+    ...readerDocuments({ editions: input.editions, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url, picture: input.assets.picture }),
   ];
 }
 

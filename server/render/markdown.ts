@@ -11,6 +11,7 @@ import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdow
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
+import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -18,8 +19,9 @@ export const MARKDOWN = 'text/markdown; charset=utf-8';
 export interface MarkdownInput {
   site: SiteConfig;
   editions: readonly Edition[];
-  /** The public URL of a built asset (the screens name their images by it). */
-  asset: (name: string) => string;
+  /** The public URL of a built asset, and the files of a picture (the screens name their images by them). */
+  asset: PageContext['asset'];
+  picture: PageContext['picture'];
 }
 
 /** "/about" → "/about.md"; an address without a file name gets index.html.md ("/" → "/index.html.md"). */
@@ -30,7 +32,7 @@ export function markdownAddress(path: string): string {
 // Every link as [words](address), also where the words are the address: the rewrite below reads that
 // form, and <address>, the converter's shorter one, is no link at all for an address like /about.
 const OPTIONS = { bulletMarker: '-', maxConsecutiveNewlines: 2, useInlineLinks: false };
-const LEFT_OUT: TranslatorConfigObject = { nav: { ignore: true }, img: { ignore: true } };
+const LEFT_OUT: TranslatorConfigObject = { nav: { ignore: true }, picture: { ignore: true }, img: { ignore: true } };
 /** A list whose items have headings (the product cards, the steps, the values) reads as sections, not bullets. */
 const sections = new NodeHtmlMarkdown(OPTIONS, { ...LEFT_OUT, li: { surroundingNewlines: 2 } });
 const converter = new NodeHtmlMarkdown(OPTIONS, {
@@ -40,9 +42,9 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
 });
 
 /** The Markdown of one route's page: its screen's default variant (the legal page carries every tab's text). */
-export function pageMarkdown(route: Route, { site, editions, asset }: MarkdownInput): string {
+export function pageMarkdown(route: Route, { site, editions, asset, picture }: MarkdownInput): string {
   const { routes, content, prefix } = editionOf(editions, route.path);
-  const ctx = { site, routes, content, route, variant: '', asset, prefix, languages: languageLinks(route, '', editions) };
+  const ctx = { site, routes, content, route, variant: '', asset, picture, prefix, languages: languageLinks(route, '', editions) };
   const html = renderToString(createElement(route.screen, { ctx }));
   const every = editions.flatMap((edition) => edition.routes);
   const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);

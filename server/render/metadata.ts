@@ -99,7 +99,7 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
       siteName: site.brandName,
       locale: openGraphLocale(route.language),
       alternateLocales: translations.filter((translation) => translation.route !== route).map((translation) => openGraphLocale(translation.language)),
-      image: { url: site.publicUrl + asset(image.name), ...SHARE_IMAGE, alt: image.alt },
+      image: { url: site.publicUrl + asset(image.name), ...SHARE_IMAGE, type: image.type, alt: image.alt },
     },
     structuredData: structuredDataBlocks(route, { site, routes: input.editions.flatMap((edition) => edition.routes), asset: input.asset, hours: input.content.hours }),
   };

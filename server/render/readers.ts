@@ -6,7 +6,7 @@
  * static export saves what it answers. See docs/readers.md.
  */
 import { hoursText } from '../../shared/hours.ts';
-import { MARKDOWN, markdownAddress, pageMarkdown, text } from './markdown.ts';
+import { MARKDOWN, markdownAddress, pageMarkdown, text, type MarkdownInput } from './markdown.ts';
 import { aliasesOf, LEGAL_PATH } from '../../shared/paths.ts';
 import type { Edition, Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
@@ -26,8 +26,9 @@ export interface ReaderInput {
   site: SiteConfig;
   /** When the build was made (ISO 8601): security.txt expires a little under a year after it. */
   builtAt: string;
-  /** The public URL of a built asset, for rendering the screens as Markdown. */
-  asset: (name: string) => string;
+  /** The public URL of a built asset, and the files of a picture, for rendering the screens as Markdown. */
+  asset: MarkdownInput['asset'];
+  picture: MarkdownInput['picture'];
 }
 
 export const LLMS_TXT_PATH = '/llms.txt';

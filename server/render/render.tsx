@@ -24,8 +24,10 @@ export interface AssetUrls {
    */
   styles: string;
   script: { src: string; integrity: string };
-  /** The public URL of a built file by its source name, e.g. "art/hero.svg". */
+  /** The public URL of a built file by its source name, e.g. "icons/favicon.svg". */
   url: (name: string) => string;
+  /** A picture of content/art as the build made it for a slot: its files' public URLs (PageContext.picture). */
+  picture: PageContext['picture'];
   /** When the build was made (ISO 8601); security.txt's Expires counts from it. */
   builtAt: string;
 }
@@ -137,7 +139,7 @@ export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions
 function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
   const { site, editions, assets } = options;
   const { routes, content, prefix } = editionOf(editions, route.path);
-  const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url, prefix, languages: languageLinks(route, variant, editions) };
+  const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url, picture: assets.picture, prefix, languages: languageLinks(route, variant, editions) };
   return renderDocument(
     <Document
       language={route.language}

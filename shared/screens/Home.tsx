@@ -1,4 +1,5 @@
 import { ABOUT_PATH, addressIn } from '../paths.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
 import type { PageContext } from './context.ts';
 
@@ -13,14 +14,7 @@ export function Home({ ctx }: { ctx: PageContext }) {
         <p className="hero__lead">{home.lead}</p>
         <ReadMoreLink className="button" href={addressIn(ctx.routes, ctx.prefix, ABOUT_PATH)} label={home.cta} destination={home.ctaDestination} />
       </div>
-      <img
-        className="hero__art"
-        src={ctx.asset('art/hero.svg')}
-        width={640}
-        height={480}
-        alt={home.heroAlt}
-        fetchPriority="high"
-      />
+      <Picture ctx={ctx} place="hero" image={home.image} first />
     </section>
   );
 }

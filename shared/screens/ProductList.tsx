@@ -1,5 +1,5 @@
 import type { PageContext } from './context.ts';
-import { CategoryArt } from '../ui/CategoryArt.tsx';
+import { Picture } from '../ui/Picture.tsx';
 
 export function ProductList({ ctx }: { ctx: PageContext }) {
   const category = ctx.route.category;
@@ -26,7 +26,7 @@ export function ProductList({ ctx }: { ctx: PageContext }) {
           <h1>{category.title}</h1>
           <p className="lead">{category.intro}</p>
         </div>
-        <CategoryArt category={category} asset={ctx.asset} className="page-header__art" largestPaint />
+        <Picture ctx={ctx} place="header" image={category.image} first />
       </header>
       <div className="heading-grid">
         {category.headings.map((group) => (

@@ -1,5 +1,5 @@
 import type { PageContext } from './context.ts';
-import { CategoryArt } from '../ui/CategoryArt.tsx';
+import { Picture } from '../ui/Picture.tsx';
 import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
 
 export function Products({ ctx }: { ctx: PageContext }) {
@@ -12,7 +12,7 @@ export function Products({ ctx }: { ctx: PageContext }) {
       <ul className="card-grid">
         {categoryPages(ctx).map(({ path, category }, index) => (
           <li key={category.slug} className="card">
-            <CategoryArt category={category} asset={ctx.asset} className="card__art" largestPaint={index === 0} />
+            <Picture ctx={ctx} place="card" image={category.image} first={index === 0} />
             {/* On paper the card ends with its page's address, which the button cannot give (client/styles.css). */}
             <div className="card__body" data-address={ctx.site.publicUrl + path}>
               <h2 className="card__title">{category.title}</h2>

@@ -1,5 +1,7 @@
+import type { PictureSlot } from '../../content/art.ts';
 import type { Content } from '../../content/schema.ts';
 import type { LanguageLink, Route } from '../routes.ts';
+import type { BuiltPicture } from '../ui/Picture.tsx';
 import type { SiteConfig } from '../site.ts';
 
 /** What a screen may know when it renders. */
@@ -11,8 +13,10 @@ export interface PageContext {
   route: Route;
   /** The variant's query ("?tab=privacy"), or "" for the route's default. */
   variant: string;
-  /** The public URL of a built asset, by its source name (e.g. "art/hero.svg"). */
+  /** The public URL of a built asset, by its source name (e.g. "icons/favicon.svg"). */
   asset: (name: string) => string;
+  /** A picture of content/art as the build made it for a slot (ui/Picture.tsx). */
+  picture: (file: string, slot: PictureSlot) => BuiltPicture;
   /** What the page's language's addresses start with: "" for the default language, "/fr" for French. */
   prefix: string;
   /** The language switcher's links (routes.ts, languageLinks). */

@@ -16,6 +16,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
+import { pictureNeed } from '../../content/art.ts';
 import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
 import { describeInBrowser, screenshotPath } from './harness.ts';
 
@@ -25,8 +26,12 @@ const chromiumPath = inject('chromiumPath');
 const SLOW = 60_000;
 vi.setConfig({ testTimeout: 180_000 });
 
-/** A picture of the size categories are shown at, as a PNG. */
-const png = (colour: string) => Buffer.from(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng());
+/** A picture of the size a category needs (content/art.ts), as a PNG. */
+const NEED = pictureNeed('category');
+const png = (colour: string) =>
+  Buffer.from(
+    new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${NEED.width}" height="${NEED.height}" viewBox="0 0 480 320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng(),
+  );
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320"><rect width="480" height="320" fill="#e8e1d1"/></svg>\n';
 
 describeInBrowser('the browser editor in npm run dev', () => {
@@ -252,7 +257,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await field(admin, 'Items').fill('Nitrile gloves');
     // The preview draws the new page with the picture not yet saved.
     await admin.frameLocator('iframe').locator('h1', { hasText: 'Medical Supplies' }).waitFor();
-    await expect.poll(() => admin.frameLocator('iframe').locator('img.page-header__art').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    await expect.poll(() => admin.frameLocator('iframe').locator('img.page-header__art').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(NEED.width);
     await publish(admin);
 
     const picture = join(sandbox.root, 'content/art/medical-supplies.png');
@@ -267,9 +272,12 @@ describeInBrowser('the browser editor in npm run dev', () => {
 
     const page = await context.newPage();
     await expect.poll(async () => (await page.goto(`${dev.origin}/products/medical-supplies`))?.status(), { timeout: SLOW }).toBe(200);
+    // The photo as the build made it for the page: a PNG fallback, and the AVIF Chromium takes first.
     const art = page.locator('img.page-header__art');
-    expect(await art.getAttribute('src')).toMatch(/^\/assets\/art\/medical-supplies\.[0-9a-f]{12}\.png$/);
-    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    expect(await art.getAttribute('src')).toMatch(/^\/assets\/art\/category\/medical-supplies\.png-\d+\.[0-9a-f]{12}\.png$/);
+    await expect
+      .poll(() => art.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '')))
+      .toMatch(/^\/assets\/art\/category\/medical-supplies\.png-\d+\.[0-9a-f]{12}\.avif$/);
     expect(unexpected(problems)).toEqual([]);
     await page.close();
     await leave(admin);

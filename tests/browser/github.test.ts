@@ -17,6 +17,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { notices } from '../../client/admin/locale.ts';
+import { pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
 import { checkSite } from '../../scripts/check.ts';
 import { fetchRaw } from '../../scripts/export.ts';
@@ -37,8 +38,12 @@ const REPO = 'acme/procurement-site';
 const BRANCH = 'main';
 const WIDTH = 1280;
 
-/** A picture of the size categories are shown at, as a PNG. */
-const png = (colour: string) => Buffer.from(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng());
+/** A picture of the size a category needs (content/art.ts), as a PNG. */
+const NEED = pictureNeed('category');
+const png = (colour: string) =>
+  Buffer.from(
+    new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${NEED.width}" height="${NEED.height}" viewBox="0 0 480 320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng(),
+  );
 
 interface Editor {
   origin: string;
