@@ -145,10 +145,12 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     prepareNow(key);
     return table.get(key)?.prepared;
   };
+  // The next not made yet, one per turn, until none is left (a request or /readyz may have made some first).
   const allMade = (async () => {
-    for (const key of [...later.keys()]) {
+    while (later.size > 0) {
       await nextTurn();
-      prepareNow(key);
+      const [next] = later.keys();
+      if (next !== undefined) prepareNow(next);
     }
     if (failed.length > 0) {
       throw new Error(`${failed.length} page${failed.length === 1 ? '' : 's'} could not be made, so the site is not ready:\n${failed.join('\n')}`);
