@@ -163,6 +163,15 @@ let signedIn = false;
  */
 export const repositoryEvents = new EventTarget();
 
+/**
+ * The backend Decap made, with the check in front of its writes: what the
+ * media library (media-library.tsx) lists, uploads and deletes pictures
+ * through. Undefined before Decap has made it.
+ */
+export function editorBackend(): Implementation | undefined {
+  return opened;
+}
+
 /** Whether the editor may read the repository yet: the `opened` event has been sent (a banner that starts later asks this). */
 export function repositoryOpened(): boolean {
   return signedIn;
