@@ -7,6 +7,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { imageSize } from 'image-size';
 import { ART_EXTENSIONS, ART_FOLDER as FOLDER, pictureNeed, PICTURE_SLOTS, type PictureSlot } from './art.ts';
+import { portablePictureName } from './names.ts';
 
 /** Why the picture a slot names is refused, or undefined: it must be there, be a picture of its extension's kind, and be big enough for the slot (a photo) or drawn at its size (an SVG). */
 export function pictureProblem(name: string, art: ReadonlyMap<string, Uint8Array>, slot: PictureSlot): string | undefined {
@@ -23,6 +24,19 @@ export function pictureProblem(name: string, art: ReadonlyMap<string, Uint8Array
   // Of another shape it is cropped to the slot's, so each side must reach the need on its own.
   if (width! >= need.width && height! >= need.height) return undefined;
   return `${FOLDER}/${name} is ${width} × ${height}: ${PICTURE_SLOTS[slot].name} needs at least ${need.width} × ${need.height}`;
+}
+
+/**
+ * Why a picture may not be written to content/art, whatever shows it: a name
+ * that is not portable, a file that is not a picture of its extension's
+ * kind, an SVG that holds more than a drawing. Where it is shown, the whole
+ * check says more (pictureProblem).
+ */
+export function uploadProblem(name: string, bytes: Uint8Array): string | undefined {
+  const portable = portablePictureName(name);
+  if (portable !== name) return `${FOLDER}/${name}: the file name is not portable: name it ${portable}`;
+  const kind = pictureKind(name, bytes);
+  return 'problem' in kind ? kind.problem : undefined;
 }
 
 /** The kinds image-size names, by the extensions content/art gives them, and their names. */

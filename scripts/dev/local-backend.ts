@@ -24,8 +24,12 @@
  *     (404) and is a file (409), a listing shows only the files above;
  *   - nothing the site would refuse is written: a save, a rename or a delete
  *     is checked first, the content as it would be (the build's own check,
- *     scripts/check.ts), and an upload must be a picture of its extension's
- *     kind; a refusal is 422 with the problem lines, and writes nothing.
+ *     scripts/check.ts), an upload too (a picture written over another of
+ *     its name is checked where that one is shown), and an upload must be a
+ *     picture of its extension's kind under a portable name; a refusal is
+ *     422 with the problem lines, and writes nothing;
+ *   - one write at a time: each is checked and made while no other is, so
+ *     two saves at once cannot each pass against the other's absence.
  *
  * Why not decap-server's own middleware: docs/decisions/0005-browser-editor.md.
  */
@@ -36,8 +40,9 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ART_EXTENSIONS } from '../../content/art.ts';
 import { ART_FOLDER, checkContent, entryOf, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
-import { pictureKind } from '../../content/pictures.ts';
+import { uploadProblem } from '../../content/pictures.ts';
 import { COLLECTIONS } from '../../content/schema.ts';
+import { queue } from '../../shared/queue.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
 export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
@@ -147,6 +152,8 @@ const ACTIONS = {
   deleteFiles: z.object({ paths: z.array(text).min(1) }).loose(),
 } as const;
 type Action = keyof typeof ACTIONS;
+/** The actions that write, each checked and made while no other is. */
+const WRITES = new Set<string>(['persistEntry', 'persistMedia', 'deleteFile', 'deleteFiles'] satisfies Action[]);
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -167,6 +174,17 @@ async function contentOnDisk(root: string): Promise<{ files: SourceFile[]; art: 
   const pictures = await filesIn(root, ART_FOLDER, ART_EXTENSIONS);
   const art = new Map(await Promise.all(pictures.map(async (path) => [path.slice(ART_FOLDER.length + 1), new Uint8Array(await readFile(join(root, path)))] as const)));
   return { files, art };
+}
+
+/** A picture sent to be written, by its name in content/art, once its path is allowed and the picture is one content/art may hold (422 otherwise). */
+async function uploaded(root: string, asset: { path: string; content: string }): Promise<[string, Uint8Array]> {
+  const path = await allowed(root, asset.path, 'file');
+  if (!path.startsWith(`${ART_FOLDER}/`)) throw new Refused(403, `${JSON.stringify(path)} is not a picture of ${ART_FOLDER}`);
+  const name = path.slice(ART_FOLDER.length + 1);
+  const bytes = Buffer.from(asset.content, 'base64');
+  const problem = uploadProblem(name, bytes);
+  if (problem) throw new Refused(422, `the content check refused this picture, so nothing was saved:\n${problem}`, [problem]);
+  return [name, bytes];
 }
 
 /** Refuses (422) a change after which the content check would find problems, naming them. */
@@ -239,11 +257,7 @@ async function answer(root: string, action: Action, params: Record<string, unkno
         }
       }
       const pictures = new Map<string, Uint8Array>();
-      for (const asset of parsed.assets) {
-        const path = await allowed(root, asset.path, 'file');
-        if (!path.startsWith(`${ART_FOLDER}/`)) throw new Refused(403, `${JSON.stringify(path)} is not a picture of ${ART_FOLDER}`);
-        pictures.set(path.slice(ART_FOLDER.length + 1), Buffer.from(asset.content, 'base64'));
-      }
+      for (const asset of parsed.assets) pictures.set(...(await uploaded(root, asset)));
       const written = dataFiles.map((file) => ({ path: file.newPath ?? file.path, text: file.raw }));
       const moved = dataFiles.flatMap((file) => (file.newPath !== undefined && file.newPath !== file.path ? [file.path] : []));
       await checkedChange(root, { written, removed: moved, pictures });
@@ -256,14 +270,11 @@ async function answer(root: string, action: Action, params: Record<string, unkno
       return { message: 'entry persisted' };
     }
     case 'persistMedia': {
-      const { asset } = ACTIONS.persistMedia.parse(params);
-      const path = await allowed(root, asset.path, 'file');
-      if (!path.startsWith(`${ART_FOLDER}/`)) throw new Refused(403, `${JSON.stringify(path)} is not a picture of ${ART_FOLDER}`);
-      const bytes = Buffer.from(asset.content, 'base64');
-      const kind = pictureKind(path.slice(ART_FOLDER.length + 1), bytes);
-      if ('problem' in kind) throw new Refused(422, `the content check refused this picture, so nothing was saved:\n${kind.problem}`, [kind.problem]);
-      await writeFileAt(root, path, bytes);
-      return media(path);
+      const [name, bytes] = await uploaded(root, ACTIONS.persistMedia.parse(params).asset);
+      // A picture written over another of its name is checked where that one is shown.
+      await checkedChange(root, { pictures: new Map([[name, bytes]]) });
+      await writeFileAt(root, `${ART_FOLDER}/${name}`, bytes);
+      return media(`${ART_FOLDER}/${name}`);
     }
     case 'deleteFile':
     case 'deleteFiles': {
@@ -324,6 +335,8 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 /** The local backend for the project at `root`, as a request listener for LOCAL_BACKEND_PATH. */
 export function localBackend(root: string): RequestListener {
+  // A write checks the files on disk and then writes: one at a time, so that two saves at once cannot each pass against the other's absence.
+  const oneWrite = queue();
   return (req, res) => {
     const why = stranger(req);
     if (why) {
@@ -351,7 +364,8 @@ export function localBackend(root: string): RequestListener {
         const issue = checked.error.issues[0]!;
         return json(res, 400, { error: `${action}: ${issue.path.join('.') || 'params'}: ${issue.message}` });
       }
-      json(res, 200, await answer(root, action as Action, checked.data as Record<string, unknown>));
+      const run = () => answer(root, action as Action, checked.data as Record<string, unknown>);
+      json(res, 200, await (WRITES.has(action) ? oneWrite(run) : run()));
     })().catch((error: unknown) => {
       if (error instanceof Refused) return json(res, error.status, { error: error.message, ...(error.problems && { problems: error.problems }) });
       console.error(`local backend: ${error instanceof Error ? error.message : String(error)}`);
