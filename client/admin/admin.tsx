@@ -25,14 +25,16 @@ import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
 import { showBanner } from './banner.tsx';
 import { formatter } from './formats.ts';
-import { phrases } from './locale.ts';
+import { notices, phrases } from './locale.ts';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
 import { previewOf } from './preview.tsx';
 import { checked } from './repository.ts';
 import { setup } from './setup.ts';
+import { gitHubLock, queue } from './write-lock.ts';
 
-CMS.registerBackend('github', checked(GitHubBackend));
-CMS.registerBackend('proxy', checked(ProxyBackend));
+// On GitHub one write at a time across every editor's tab; `npm run dev`'s local backend queues its own writes.
+CMS.registerBackend('github', checked(GitHubBackend, (repository) => gitHubLock(repository, notices.busy)));
+CMS.registerBackend('proxy', checked(ProxyBackend, queue));
 // `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
 for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(widget.Widget());
 const image = ImageWidget.Widget();

@@ -8,7 +8,7 @@
  * (a CJK font only for CJK words).
  */
 import { checkContent, type Checked, type SourceFile } from '../../content/load.ts';
-import { checkSite } from '../../shared/check.ts';
+import { checkSite, type SiteCheck } from '../../shared/check.ts';
 import { createShareImageFit, type ShareImageFit } from '../../shared/share-image-layout.ts';
 import { setup } from './setup.ts';
 
@@ -33,6 +33,11 @@ function shareImageFit(): Promise<ShareImageFit> {
 /** Every problem the build would stop on, for these files and pictures. */
 export async function contentProblems(files: readonly SourceFile[], art: ReadonlyMap<string, Uint8Array>): Promise<string[]> {
   return (await checkEdited(files, art)).problems;
+}
+
+/** The whole check of these files and pictures: its problems, and the site they make when there are none. */
+export async function siteAfter(files: readonly SourceFile[], art: ReadonlyMap<string, Uint8Array>): Promise<SiteCheck> {
+  return checkSite(checkContent({ files, art }), setup.site, await shareImageFit());
 }
 
 /** The files checked on their own, and the whole check's problems: what the preview draws from and what it lists. */

@@ -45,7 +45,10 @@ declare module 'decap-cms-lib-util' {
     persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>): Promise<unknown>;
     persistMedia(file: AssetProxy, options: Record<string, unknown>): Promise<ImplementationMediaFile>;
     deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
-    /** The editorial workflow's (publish_mode: editorial_workflow): a draft's status, its publishing, its deletion. */
+    /** The editorial workflow's (publish_mode: editorial_workflow): a draft's files, its status, its publishing, its deletion. */
+    unpublishedEntry(args: { collection: string; slug: string }): Promise<{ diffs: Array<{ id: string; path: string; newFile: boolean }> }>;
+    unpublishedEntryDataFile(collection: string, slug: string, path: string, id: string): Promise<string>;
+    unpublishedEntryMediaFile(collection: string, slug: string, path: string, id: string): Promise<ImplementationMediaFile>;
     updateUnpublishedEntryStatus(collection: string, slug: string, newStatus: string): Promise<unknown>;
     publishUnpublishedEntry(collection: string, slug: string): Promise<unknown>;
     deleteUnpublishedEntry(collection: string, slug: string): Promise<unknown>;

@@ -26,6 +26,9 @@ export const notices = {
   signedOut:
     'Not saved: GitHub no longer accepts your sign-in (it has run out or was withdrawn), so nothing was changed. Copy what you wrote somewhere safe, then log out (the button at the top right, then Log Out), log in with GitHub again, and make the change again.',
   signedOutShort: 'GitHub no longer accepts your sign-in, so nothing was saved.',
+  busy: 'Not saved: another person’s change was being saved for longer than expected, so nothing was changed. Save again in a moment.',
+  addressesCommit: 'Keep the old addresses of the published page working',
+  unusedCommit: 'Remove the pictures nothing shows any more',
 } as const;
 
 /** A notice with its placeholders filled. */

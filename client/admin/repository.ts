@@ -15,8 +15,11 @@
 import type { AssetProxy, DataFile, Implementation, ImplementationClass, ImplementationMediaFile } from 'decap-cms-lib-util';
 import type { CmsField } from '../../content/editor.ts';
 import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../content/load.ts';
-import { pictureKind } from '../../content/pictures.ts';
+import { uploadProblem } from '../../content/pictures.ts';
 import { contentProblems } from './check.ts';
+import { outcomeOf, type Change, type Outcome } from './gate.ts';
+import { commitToBranch, type GitHubRepository } from './github.ts';
+import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
 import { notices } from './locale.ts';
 import { setup } from './setup.ts';
@@ -113,45 +116,6 @@ function begun(fields: readonly CmsField[], data: Record<string, unknown>): bool
   });
 }
 
-/** The bytes of the named pictures: from the pictures being saved with the change, else from the repository; a missing one is left out (the check says so). */
-async function pictures(backend: Implementation, names: readonly string[], assets: readonly AssetProxy[] = []): Promise<Map<string, Uint8Array>> {
-  const found = await Promise.all(
-    names.map(async (name): Promise<[string, Uint8Array] | undefined> => {
-      const path = `${ART_FOLDER}/${name}`;
-      const asset = assets.find((candidate) => candidate.path === path);
-      try {
-        const file = asset?.fileObj ?? (await backend.getMediaFile(path)).file;
-        return file ? [name, new Uint8Array(await file.arrayBuffer())] : undefined;
-      } catch (error) {
-        // Only a picture that is not there is missing; one that could not be read (a sign-in GitHub refused) is not.
-        if (statusOf(error) === 404) return undefined;
-        throw error;
-      }
-    }),
-  );
-  return new Map(found.filter((pair) => pair !== undefined));
-}
-
-/** The files with a save's files put in: a new or changed file in place, a moved one at its new path only. */
-function withSaved(files: readonly SourceFile[], saved: readonly DataFile[]): SourceFile[] {
-  const replaced = new Set(saved.flatMap((file) => [file.path, file.newPath ?? file.path]));
-  return [...files.filter((file) => !replaced.has(file.path)), ...saved.map((file) => ({ path: file.newPath ?? file.path, text: file.raw }))];
-}
-
-/** A change the check is asked about: files saved (with their new pictures), or files removed. */
-interface Change {
-  saved?: readonly DataFile[];
-  assets?: readonly AssetProxy[];
-  removed?: readonly string[];
-}
-
-/** The problems of the repository's content (its files as read) with a change in it: the files as they would be, and the pictures they would name. */
-async function problemsAfter(backend: Implementation, repository: readonly SourceFile[], { saved = [], assets = [], removed = [] }: Change): Promise<string[]> {
-  const files = withSaved(repository.filter((file) => !removed.includes(file.path)), saved);
-  const names = picturesNamed(files).filter((name) => !removed.includes(`${ART_FOLDER}/${name}`));
-  return contentProblems(files, await pictures(backend, names, assets));
-}
-
 let opened: Implementation | undefined;
 let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undefined;
 let signedIn = false;
@@ -181,7 +145,7 @@ export function repositoryOpened(): boolean {
 export async function repositoryContent(): Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> } | undefined> {
   if (!opened) return undefined;
   const backend = opened;
-  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await pictures(backend, picturesNamed(files)) })));
+  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await picturesOf(backend, picturesNamed(files)) })));
   // A failed read is tried again next time, not kept.
   return read.catch((error: unknown) => {
     read = undefined;
@@ -193,6 +157,23 @@ export async function repositoryContent(): Promise<{ files: SourceFile[]; art: M
 export async function repositoryProblems(): Promise<string[] | undefined> {
   const repository = await repositoryContent();
   return repository && contentProblems(repository.files, repository.art);
+}
+
+/** The bytes of a picture of content/art, or undefined when it is not there (one that could not be read, a sign-in GitHub refused, is thrown). */
+async function pictureBytes(backend: Implementation, name: string): Promise<Uint8Array | undefined> {
+  try {
+    const { file } = await backend.getMediaFile(`${ART_FOLDER}/${name}`);
+    return file ? new Uint8Array(await file.arrayBuffer()) : undefined;
+  } catch (error) {
+    if (statusOf(error) === 404) return undefined;
+    throw error;
+  }
+}
+
+/** The named pictures that are there, by name. */
+async function picturesOf(backend: Implementation, names: readonly string[]): Promise<Map<string, Uint8Array>> {
+  const found = await Promise.all(names.map(async (name) => [name, await pictureBytes(backend, name)] as const));
+  return new Map(found.flatMap(([name, bytes]) => (bytes ? [[name, bytes] as const] : [])));
 }
 
 let watchingSignIn = false;
@@ -233,22 +214,40 @@ function typed<T extends ImplementationMediaFile>(media: T): T {
   return { ...media, file, url, displayURL: url };
 }
 
-/** A Decap backend with the content check in front of its writes (registered in place of the backend itself, admin.tsx). */
-export function checked(Backend: ImplementationClass): ImplementationClass {
+/**
+ * A Decap backend with the gate in front of its writes (registered in place
+ * of the backend itself, admin.tsx): each write, under the lock `lockOf`
+ * makes (write-lock.ts), reads the repository as it is, works out the site
+ * after it (gate.ts) and is made only if the build's check finds nothing,
+ * with what the change does to redirects.yaml in the same write and the
+ * pictures it leaves unused removed after it; else nothing is written and
+ * the save fails with the check's lines.
+ */
+export function checked(Backend: ImplementationClass, lockOf: (repository: GitHubRepository) => WriteLock): ImplementationClass {
   return class CheckedBackend extends Backend {
+    // Named apart from the backend's own fields (Decap's GitHub backend has a `token` and a `lock` of its own).
+    private gateToken: string | undefined;
+    private readonly gateRepository: GitHubRepository;
+    private readonly gateLock: WriteLock;
+
     constructor(config: unknown, options?: unknown) {
       super(config, options);
       // The one backend Decap makes, for the banner and the preview to read the repository through.
       opened = this;
       read = undefined;
-      watchSignIn((config as { backend?: { base_url?: string } }).backend?.base_url);
+      const backend = (config as { backend?: { base_url?: string; api_root?: string; repo?: string; branch?: string } }).backend ?? {};
+      watchSignIn(backend.base_url);
+      this.gateRepository = { apiRoot: backend.api_root ?? 'https://api.github.com', repo: backend.repo ?? '', branch: backend.branch ?? 'main', token: () => this.gateToken };
+      this.gateLock = lockOf(this.gateRepository);
     }
 
     override async authenticate(credentials: unknown) {
+      this.gateToken = (credentials as { token?: string } | null)?.token;
       return this.signedIn(super.authenticate(credentials));
     }
 
     override async restoreUser(user: unknown) {
+      this.gateToken = (user as { token?: string } | null)?.token;
       return this.signedIn(super.restoreUser(user));
     }
 
@@ -269,61 +268,96 @@ export function checked(Backend: ImplementationClass): ImplementationClass {
       return (await super.getMedia(mediaFolder)).map(typed);
     }
 
+    // A save, a new entry, a renamed one, a draft (CMS_DRAFTS: on its branch, the live site untouched until it is published).
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
-      return withSignIn(async () => {
-        const repository = await contentFiles(this);
-        const dataFiles = toWrite(entry.dataFiles, new Set(repository.map((file) => file.path)));
-        await this.refuseIfProblems(repository, { saved: dataFiles, assets: entry.assets });
-        return this.written(super.persistEntry({ ...entry, dataFiles }, options));
-      });
+      const live = !options.useWorkflow;
+      return this.gate(
+        (repository) => ({ saved: toWrite(entry.dataFiles, new Set(repository.map((file) => file.path))), assets: entry.assets, live }),
+        // A draft's branch holds its entry's files alone (Decap reads them back as the entry): redirects.yaml goes with its publishing.
+        ({ saved = [] }, { alongside }) => super.persistEntry({ ...entry, dataFiles: live ? [...saved, ...alongside] : [...saved] }, options),
+      );
     }
 
+    // An upload under Media or from a picture field, or one written over another of its name.
     override async persistMedia(file: AssetProxy, options: Record<string, unknown>) {
       const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-      const kind = file.path.startsWith(`${ART_FOLDER}/`) && file.fileObj ? pictureKind(name, new Uint8Array(await file.fileObj.arrayBuffer())) : { problem: `${file.path} is not a picture of ${ART_FOLDER}` };
-      if ('problem' in kind) this.refuse([kind.problem]);
-      return withSignIn(() => this.written(super.persistMedia(file, options)));
+      const problem = !file.path.startsWith(`${ART_FOLDER}/`) || !file.fileObj ? `${file.path} is not a picture of ${ART_FOLDER}` : uploadProblem(name, new Uint8Array(await file.fileObj.arrayBuffer()));
+      if (problem) this.refuse([problem]);
+      return this.gate(
+        () => ({ assets: [file], live: true }),
+        () => super.persistMedia(file, options),
+      );
     }
 
+    // An entry in every language, or a picture.
     override async deleteFiles(paths: string[], commitMessage: string) {
-      return withSignIn(async () => {
-        const repository = await contentFiles(this);
+      return this.gate(
         // Decap deletes an entry in every language, whether its file is there or not: only those that are.
-        const present = paths.filter((path) => !entryOf(path) || repository.some((file) => file.path === path));
-        await this.refuseIfProblems(repository, { removed: present });
-        return this.written(super.deleteFiles(present, commitMessage));
-      });
+        (repository) => ({ removed: paths.filter((path) => !entryOf(path) || repository.some((file) => file.path === path)), live: true }),
+        ({ removed = [] }) => super.deleteFiles([...removed], commitMessage),
+      );
     }
 
-    // With drafts (CMS_DRAFTS), a draft's status and its publishing are writes too: a merge of its pull request.
+    // With drafts (CMS_DRAFTS), publishing is the write to the live site: the draft's files put into the branch as it is now.
+    override async publishUnpublishedEntry(collection: string, slug: string) {
+      return this.gate(
+        async () => ({ ...(await this.draft(collection, slug)), live: true }),
+        async (_change, { alongside }) => {
+          // What publishing does to the addresses goes onto the draft's branch (Decap's cms/<collection>/<slug>), so the merge brings both at once.
+          if (alongside.length > 0) await commitToBranch(this.gateRepository, `cms/${collection}/${slug}`, alongside, notices.addressesCommit);
+          return super.publishUnpublishedEntry(collection, slug);
+        },
+      );
+    }
+
+    // A draft's status, and discarding one, change nothing of the live site.
     override async updateUnpublishedEntryStatus(collection: string, slug: string, status: string) {
       return withSignIn(() => super.updateUnpublishedEntryStatus(collection, slug, status));
-    }
-
-    override async publishUnpublishedEntry(collection: string, slug: string) {
-      return withSignIn(() => this.written(super.publishUnpublishedEntry(collection, slug)));
     }
 
     override async deleteUnpublishedEntry(collection: string, slug: string) {
       return withSignIn(() => super.deleteUnpublishedEntry(collection, slug));
     }
 
-    private async refuseIfProblems(repository: readonly SourceFile[], change: Change): Promise<void> {
-      const problems = await problemsAfter(this, repository, change);
-      if (problems.length > 0) this.refuse(problems);
+    /** A draft's files, read from its branch through Decap's backend: its entry's files, and its pictures as assets. */
+    private async draft(collection: string, slug: string): Promise<Pick<Change, 'saved' | 'assets'>> {
+      const { diffs } = await this.unpublishedEntry({ collection, slug });
+      const pictures = diffs.filter((diff) => diff.path.startsWith(`${ART_FOLDER}/`));
+      const saved = await Promise.all(
+        diffs.filter((diff) => !pictures.includes(diff)).map(async (diff) => ({ path: diff.path, raw: await this.unpublishedEntryDataFile(collection, slug, diff.path, diff.id), slug }) as DataFile),
+      );
+      const assets = await Promise.all(pictures.map(async (diff) => ({ path: diff.path, fileObj: (await this.unpublishedEntryMediaFile(collection, slug, diff.path, diff.id)).file }) as AssetProxy));
+      return { saved, assets };
+    }
+
+    /**
+     * One write through the gate, under the lock: the repository read as it
+     * is, the change asked of it, the site after it checked; the write made
+     * only if nothing is found, and the pictures it leaves unused removed.
+     */
+    private gate<T>(ask: (repository: SourceFile[]) => Change | Promise<Change>, write: (change: Change, outcome: Outcome) => Promise<T>): Promise<T> {
+      return withSignIn(() =>
+        this.gateLock(async () => {
+          const repository = await contentFiles(this);
+          const change = await ask(repository);
+          const outcome = await outcomeOf(repository, change, (name) => pictureBytes(this, name));
+          if (outcome.problems.length > 0) this.refuse(outcome.problems);
+          try {
+            const result = await write(change, outcome);
+            if (change.live && outcome.unused.length > 0) await super.deleteFiles(outcome.unused.map((name) => `${ART_FOLDER}/${name}`), notices.unusedCommit);
+            return result;
+          } finally {
+            // Whatever was written, the repository is read again.
+            read = undefined;
+            repositoryEvents.dispatchEvent(new Event('saved'));
+          }
+        }),
+      );
     }
 
     private refuse(problems: string[]): never {
       repositoryEvents.dispatchEvent(new CustomEvent('refused', { detail: problems }));
       throw new ContentRefused(problems);
-    }
-
-    /** After a write the repository is read again. */
-    private async written<T>(write: Promise<T>): Promise<T> {
-      const result = await write;
-      read = undefined;
-      repositoryEvents.dispatchEvent(new Event('saved'));
-      return result;
     }
   };
 }

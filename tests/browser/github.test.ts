@@ -15,7 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { LOCK_REF } from '../../client/admin/github.ts';
 import { notices } from '../../client/admin/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
@@ -201,7 +203,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe('Fabrics for apparel and industry');
   });
 
-  it('changes a subtitle and a category’s picture (a PNG uploaded), publishes: one commit on the branch, by the signed-in user, with exactly those changes, which the content check passes', async () => {
+  it('changes a subtitle and a category’s picture (a PNG uploaded), publishes: one commit on the branch, by the signed-in user, with exactly those changes, then the picture it replaced removed, which the content check passes', async () => {
     const before = head();
     await subtitle(page).fill('Woven, knitted and non-woven');
     await page.getByRole('button', { name: 'Choose different image' }).first().click();
@@ -212,11 +214,14 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await page.getByText('Publish now').click();
     await page.getByText('Entry saved').waitFor({ timeout: SLOW });
 
-    expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
-    expect(git('rev-parse', `${BRANCH}^`)).toBe(before);
+    expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(2);
+    const saved = git('rev-parse', `${BRANCH}^`);
+    expect(git('rev-parse', `${saved}^`)).toBe(before);
     // The picture is the same in every language: Decap writes it into each language's file.
-    expect(git('diff', '--name-status', before, BRANCH).split('\n')).toEqual(['A\tcontent/art/textiles-loom.png', ...['ar', 'en', 'fr'].map((code) => `M\tcontent/words/categories/textiles.${code}.yaml`)]);
-    expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', BRANCH)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
+    expect(git('diff', '--name-status', before, saved).split('\n')).toEqual(['A\tcontent/art/textiles-loom.png', ...['ar', 'en', 'fr'].map((code) => `M\tcontent/words/categories/textiles.${code}.yaml`)]);
+    // Then the picture it replaced, which nothing shows any more.
+    expect(git('diff', '--name-status', saved, BRANCH)).toBe('D\tcontent/art/textiles.svg');
+    for (const commit of [saved, BRANCH]) expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', commit)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
     const yaml = git('show', `${BRANCH}:content/words/categories/textiles.en.yaml`);
     expect(yaml).toContain('\nsubtitle: Woven, knitted and non-woven\n');
     expect(yaml).toContain('\n  file: textiles-loom.png\n');
@@ -234,13 +239,52 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await page.close();
   });
 
-  it('with drafts (CMS_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change', async () => {
+  it('takes two publishes at once one after the other: two tabs moving two categories to one address, one lands with its redirect, the other is refused with the build’s line; a lock left by a closed tab is taken over', async () => {
+    // A lock a tab left when it closed mid-write, three minutes ago by the git host's clock.
+    const tree = git('rev-parse', `${BRANCH}^{tree}`);
+    const stale = host.repository.writeCommit(tree, [], 'The site editor is writing', { ...USER, date: new Date(Date.now() - 3 * 60_000).toISOString() });
+    host.repository.updateRef(LOCK_REF, stale, undefined);
     const before = head();
-    const draft = 'refs/heads/cms/categories/energy-and-fuel';
-    const { page: admin, unexpected: errors } = await open(withDrafts, '#/collections/categories/entries/energy-and-fuel');
+    const tabs = await Promise.all(['textiles', 'energy-and-fuel'].map((slug) => open(editor, `#/collections/categories/entries/${slug}`)));
+    // Signed in already: the second tab finds the sign-in the first one kept.
+    for (const { page: tab } of tabs) {
+      const address = tab.getByLabel('Address', { exact: true }).first();
+      await address.waitFor({ timeout: SLOW });
+      await address.fill('fabrics');
+      await tab.getByRole('button', { name: 'Publish', exact: true }).click();
+    }
+    await Promise.all(tabs.map(({ page: tab }) => tab.getByText('Publish now').click()));
+    const outcome = (tab: Page) => Promise.race([tab.getByText('Entry saved').waitFor({ timeout: SLOW }).then(() => 'saved'), tab.getByRole('alert', { name: notices.checkLabel }).getByText(notices.refused).waitFor({ timeout: SLOW }).then(() => 'refused')]);
+    expect((await Promise.all(tabs.map(({ page: tab }) => outcome(tab)))).sort()).toEqual(['refused', 'saved']);
+
+    // One commit: the category moved, and its old address kept as a redirect in the same commit.
+    expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
+    const moved = git('diff', '--name-only', before, BRANCH).split('\n');
+    const slug = /categories\/([\w-]+)\.en\.yaml/.exec(moved.join(' '))![1];
+    expect(moved).toEqual([...['ar', 'en', 'fr'].map((code) => `content/words/categories/${slug}.${code}.yaml`), 'content/words/redirects.yaml']);
+    expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: [{ from: `/products/${slug}`, to: '/products/fabrics' }], published: expect.arrayContaining([`/products/${slug}`, '/products/fabrics']) });
+    // The check names the two categories at one address, the one that comes later in the order first.
+    const refused = tabs.find(({ page: tab }) => !tab.url().includes(`/entries/${slug}`))!.page;
+    expect(await refused.getByRole('alert', { name: notices.checkLabel }).innerText()).toMatch(/content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: slug: "fabrics" is also the slug of content\/words\/categories\/energy-and-fuel\.en\.yaml/);
+    expect(host.repository.resolve(LOCK_REF, 'commit')).toBeUndefined();
+    expect(await checkOf(BRANCH)).toEqual([]);
+    for (const { page: tab, unexpected: errors } of tabs) {
+      // Decap logs the refused save (its message, and "Object"); the browser logs GitHub's answers to the tab that waited for
+      // the lock: 422 "it is there", and 404 when it went between that answer and the next question.
+      expect(errors(/content check refused|^Object$|status of (422|404) /)).toEqual([]);
+      await tab.close();
+    }
+  });
+
+  it('with drafts (CMS_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change and the redirect from the address it moved from', async () => {
+    const before = head();
+    const draft = 'refs/heads/cms/categories/agriculture-inputs';
+    const { page: admin, unexpected: errors } = await open(withDrafts, '#/collections/categories/entries/agriculture-inputs');
     await signIn(admin, 'Authorize');
     await subtitle(admin).waitFor({ timeout: SLOW });
-    await subtitle(admin).fill('Fuels, power and storage');
+    await subtitle(admin).fill('Seeds, fertilisers and crop care');
+    // A new address too: the same in every language.
+    await admin.getByLabel('Address', { exact: true }).first().fill('agriculture');
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.getByRole('button', { name: 'Status: Draft' }).waitFor({ timeout: SLOW });
 
@@ -248,12 +292,13 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(head()).toBe(before);
     const saved = host.repository.resolve(draft, 'commit')!;
     expect(git('rev-parse', `${saved}^`)).toBe(before);
-    expect(git('diff', '--name-status', before, saved)).toBe('M\tcontent/words/categories/energy-and-fuel.en.yaml');
+    const files = ['ar', 'en', 'fr'].map((code) => `content/words/categories/agriculture-inputs.${code}.yaml`);
+    expect(git('diff', '--name-only', before, saved).split('\n')).toEqual(files);
     expect(git('log', '-1', '--format=%an <%ae>', saved)).toBe(`${USER.name} <${USER.email}>`);
-    expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/energy-and-fuel', base: BRANCH, labels: ['decap-cms/draft'] }]);
+    expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/agriculture-inputs', base: BRANCH, labels: ['decap-cms/draft'] }]);
 
     // Reviewed: its status is a label of the pull request; the board shows it under Ready.
-    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: 'Energy and Fuel' }).waitFor({ timeout: SLOW });
+    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: 'Agricultural Inputs' }).waitFor({ timeout: SLOW });
     await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Status: Draft' }).click();
@@ -267,7 +312,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-workflow', WIDTH) });
 
     // Published: Decap asks first, then merges the pull request and deletes its branch.
-    await admin.getByText('Energy and Fuel').click();
+    await admin.getByText('Agricultural Inputs').click();
     await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -282,10 +327,15 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(await asked).toBe('Are you sure you want to publish this entry?');
     await admin.getByText('Entry published').waitFor({ timeout: SLOW });
 
+    // Publishing first keeps the old address on the draft's branch (a commit of redirects.yaml after the draft's), then merges it: both at once.
     expect(git('rev-list', '--first-parent', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
-    expect(git('log', '-1', '--format=%P|%an <%ae>', BRANCH)).toBe(`${before} ${saved}|${USER.name} <${USER.email}>`);
-    expect(git('diff', '--name-status', before, BRANCH)).toBe('M\tcontent/words/categories/energy-and-fuel.en.yaml');
-    expect(git('show', `${BRANCH}:content/words/categories/energy-and-fuel.en.yaml`)).toContain('\nsubtitle: Fuels, power and storage\n');
+    const published = git('rev-parse', `${BRANCH}^2`);
+    expect(git('log', '-1', '--format=%P|%an <%ae>', BRANCH)).toBe(`${before} ${published}|${USER.name} <${USER.email}>`);
+    expect(git('rev-parse', `${published}^`)).toBe(saved);
+    expect(git('diff', '--name-only', saved, published)).toBe('content/words/redirects.yaml');
+    expect(git('diff', '--name-only', before, BRANCH).split('\n')).toEqual([...files, 'content/words/redirects.yaml']);
+    expect(git('show', `${BRANCH}:content/words/categories/agriculture-inputs.en.yaml`)).toContain('\nsubtitle: Seeds, fertilisers and crop care\n');
+    expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: '/products/agriculture-inputs', to: '/products/agriculture' }]) });
     expect(host.repository.resolve(draft, 'commit')).toBeUndefined();
     expect(host.pulls.map(({ state, merged }) => ({ state, merged: merged?.sha }))).toEqual([{ state: 'closed', merged: head() }]);
     expect(await checkOf(BRANCH)).toEqual([]);

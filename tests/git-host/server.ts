@@ -216,6 +216,18 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     json(res, 201, gitCommit(repository.commit(repository.writeCommit(tree, parents, message, by, committer ?? by))));
   });
 
+  r.get('/git/ref/*ref', (req, res) => {
+    const ref = `refs/${joined(req.params.ref)}`;
+    const sha = repository.resolve(ref, 'commit');
+    if (!sha) return notFound(res);
+    json(res, 200, refJson(ref, sha));
+  });
+  r.get('/git/commits/:sha', (req, res) => {
+    const sha = repository.resolve(req.params.sha, 'commit');
+    if (!sha) return notFound(res);
+    json(res, 200, gitCommit(repository.commit(sha)));
+  });
+
   r.post('/git/refs', (req, res) => {
     const { ref, sha } = req.body as { ref: string; sha: string };
     if (!ref.startsWith('refs/') || !repository.resolve(sha, 'commit')) return unprocessable(res, 'Reference update failed');
