@@ -16,7 +16,7 @@ import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
 import { completed, previewContext } from '../client/admin/preview.tsx';
 import { toWrite } from '../client/admin/repository.ts';
-import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { cmsConfigProblems, cmsSetup, fieldFor, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
@@ -73,6 +73,15 @@ describe('the editor’s collections', () => {
     expect(fieldsOf('pages').find((field) => field.name === 'menuLabel')).toMatchObject({ widget: 'string', required: false });
     // Kept by the editor, never shown: the addresses published (redirects.yaml).
     expect(fieldsOf('redirects').find((field) => field.name === 'published')).toMatchObject({ widget: 'hidden' });
+  });
+
+  it('a picture field hands the media library the slot its schema names, and a picture without one stops the build, naming it', () => {
+    const file = (name: CollectionKey) => fieldsOf(name).find((field) => field.name === 'image')!.fields!.find((field) => field.name === 'file')!;
+    expect([file('categories').media_library, file('home').media_library]).toEqual([
+      { allow_multiple: false, config: { slot: 'category' } },
+      { allow_multiple: false, config: { slot: 'hero' } },
+    ]);
+    expect(() => fieldFor('file', { type: 'string', widget: 'image' }, true, 'categories.image.file')).toThrow(/^categories\.image\.file: a picture needs the slot it is shown in/);
   });
 
   it('Markdown bodies offer only what the content check accepts: no images, code, quotes or editor components', () => {
@@ -172,6 +181,7 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
     ['a format no one registers', (copy) => (copy.collections[0]!.format = 'toml-frontmatter'), 'no format is named "toml-frontmatter"'],
     ['an option Decap does not know', (copy) => Object.assign(copy.collections[0]!, { sortable_fields: ['title'] }), 'sortable_fields'],
     ['a publish mode Decap does not have', (copy) => Object.assign(copy, { publish_mode: 'drafts' }), 'publish_mode'],
+    ['a picture field with a slot that is not one', (copy) => (copy.collections.find((collection) => collection.name === 'categories')!.fields!.find((field) => field.name === 'image')!.fields![0]!.media_library!.config.slot = 'banner' as 'hero'), 'media_library.config.slot'],
   ])('refuses %s, saying where', (_what, breakIt, says) => {
     const copy = structuredClone(config);
     breakIt(copy);
