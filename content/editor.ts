@@ -125,7 +125,12 @@ export interface CmsSetup {
   formats: CmsFormat[];
   media_folder: string;
   public_folder: string;
+  /** The media library of ours (client/admin/media-library.tsx) in place of Decap's, by the name it is registered under. */
+  media_library: { name: typeof MEDIA_LIBRARY };
 }
+
+/** The name the editor's media library is registered under and config.yml names (client/admin/media-library.tsx). */
+export const MEDIA_LIBRARY = 'site-pictures';
 
 /** Only what the content check accepts in a body (scripts/content/markdown.ts): no images, code, quotes or HTML. */
 export const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'];
@@ -247,7 +252,7 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
   }
   const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.
-  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '' };
+  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '', media_library: { name: MEDIA_LIBRARY } };
 }
 
 /**
@@ -304,6 +309,7 @@ const cmsConfig = z.strictObject({
   }),
   media_folder: z.string().min(1),
   public_folder: z.string(),
+  media_library: z.strictObject({ name: z.literal(MEDIA_LIBRARY) }),
   collections: uniquelyNamed(
     z.strictObject({
       name: z.string().regex(/^[a-z][a-z-]*$/),
