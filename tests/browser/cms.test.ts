@@ -348,7 +348,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await leave(admin);
   });
 
-  it('under Media, refuses a drawing with a script, takes an AVIF as a JPEG, deletes it, and keeps a picture a category shows, writing nothing the site refuses', async () => {
+  it('under Media, refuses a drawing with a script, takes an AVIF as a JPEG, replaces it once asked, deletes it, and keeps a picture a category shows, writing nothing the site refuses', async () => {
     const { admin, problems } = await openEditor('', (page) => page.getByText('Media', { exact: true }));
     await admin.getByText('Media', { exact: true }).click();
     const dialog = picturesDialog(admin);
@@ -366,10 +366,18 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(await refused.getByText(library.notTaken).count()).toBe(1);
     expect(readdirSync(art).sort()).toEqual(before);
 
-    const avif = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0873f' } }).avif({ effort: 0 }).toBuffer();
-    await uploadPicture(admin, { name: 'Harbour Cranes.avif', mimeType: 'image/avif', buffer: avif });
+    const avif = (background: string) => sharp({ create: { width: 1600, height: 1200, channels: 3, background } }).avif({ effort: 0 }).toBuffer();
+    await uploadPicture(admin, { name: 'Harbour Cranes.avif', mimeType: 'image/avif', buffer: await avif('#c0873f') });
     await dialog.getByRole('status').getByText(fill(library.savedPhoto, { file: 'Harbour Cranes.avif', name: 'harbour-cranes.jpg', width: '1600', height: '1200' })).waitFor({ timeout: SLOW });
-    expect(await sharp(join(art, 'harbour-cranes.jpg')).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    const jpeg = join(art, 'harbour-cranes.jpg');
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    const red = async () => (await sharp(jpeg).extract({ left: 800, top: 600, width: 1, height: 1 }).raw().toBuffer())[0]!;
+    expect(await red()).toBeGreaterThan(150);
+    // Another under the same name: asked first, then written over.
+    await uploadPicture(admin, { name: 'harbour cranes.AVIF', mimeType: 'image/avif', buffer: await avif('#0f1f33') });
+    await dialog.getByRole('button', { name: library.replaceYes }).click();
+    await dialog.getByRole('status').getByText(fill(library.replaced, { name: 'harbour-cranes.jpg' })).waitFor({ timeout: SLOW });
+    expect(await red()).toBeLessThan(50);
 
     await dialog.getByRole('button', { name: fill(library.deleteLabel, { name: 'harbour-cranes.jpg' }) }).click();
     await dialog.getByRole('button', { name: library.deleteYes }).click();
