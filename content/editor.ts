@@ -11,6 +11,7 @@
  * docs/decisions/0005-browser-editor.md.
  */
 import { z } from 'zod';
+import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
 import { jsonSchemas } from './json-schemas.ts';
 import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';
 import { collectionName, COLLECTIONS, type CollectionKey, type Language } from './schema.ts';
@@ -22,6 +23,8 @@ export interface JsonSchema {
   description?: string;
   /** `.meta({ widget: 'text' })`: a box of several lines; `'image'`: a picture of the media folder; `'hidden'`: kept, not shown. */
   widget?: string;
+  /** An image's `.meta({ slot })`: where the picture is shown (art.ts), which the media library checks it against. */
+  slot?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -62,6 +65,8 @@ export interface CmsField {
   summary?: string;
   /** An image field: chosen from, or uploaded to, the media folder only. */
   choose_url?: boolean;
+  /** An image field: one picture, and the slot it is shown in, which Decap hands the media library's `show()` (https://decapcms.org/docs/widgets/image/). */
+  media_library?: { allow_multiple: false; config: { slot: PictureSlot } };
   buttons?: string[];
   editor_components?: string[];
   /** In a translated collection: `true`, written in each language; `duplicate`, the default language's value, copied into the others and not editable there. */
@@ -120,7 +125,12 @@ export interface CmsSetup {
   formats: CmsFormat[];
   media_folder: string;
   public_folder: string;
+  /** The media library of ours (client/admin/media-library.tsx) in place of Decap's, by the name it is registered under. */
+  media_library: { name: typeof MEDIA_LIBRARY };
 }
+
+/** The name the editor's media library is registered under and config.yml names (client/admin/media-library.tsx). */
+export const MEDIA_LIBRARY = 'site-pictures';
 
 /** Only what the content check accepts in a body (scripts/content/markdown.ts): no images, code, quotes or HTML. */
 export const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'];
@@ -148,8 +158,11 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) };
   switch (schema.type) {
     case 'string':
-      // Its file name is checked by the content check, which says so in words.
-      if (schema.widget === 'image') return { ...base, widget: 'image', choose_url: false };
+      // Its file name is checked by the content check, which says so in words; the media library checks the picture for its slot.
+      if (schema.widget === 'image') {
+        if (!schema.slot || !Object.hasOwn(PICTURE_SLOTS, schema.slot)) throw new Error(`${where}: a picture needs the slot it is shown in (${Object.keys(PICTURE_SLOTS).join(', ')}): picture(slot) in content/schema.ts`);
+        return { ...base, widget: 'image', choose_url: false, media_library: { allow_multiple: false, config: { slot: schema.slot as PictureSlot } } };
+      }
       return {
         ...base,
         widget: schema.widget === 'text' ? 'text' : 'string',
@@ -239,7 +252,7 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
   }
   const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.
-  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '' };
+  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '', media_library: { name: MEDIA_LIBRARY } };
 }
 
 /**
@@ -267,6 +280,7 @@ const cmsField: z.ZodType<CmsField> = z.lazy(() =>
     fields: uniquelyNamed(cmsField).optional(),
     summary: z.string().optional(),
     choose_url: z.boolean().optional(),
+    media_library: z.strictObject({ allow_multiple: z.literal(false), config: z.strictObject({ slot: z.enum(Object.keys(PICTURE_SLOTS) as [PictureSlot]) }) }).optional(),
     buttons: z.array(z.string()).optional(),
     editor_components: z.array(z.string()).optional(),
     i18n: z.union([z.literal(true), z.literal('duplicate')]).optional(),
@@ -295,6 +309,7 @@ const cmsConfig = z.strictObject({
   }),
   media_folder: z.string().min(1),
   public_folder: z.string(),
+  media_library: z.strictObject({ name: z.literal(MEDIA_LIBRARY) }),
   collections: uniquelyNamed(
     z.strictObject({
       name: z.string().regex(/^[a-z][a-z-]*$/),

@@ -8,7 +8,9 @@
  *
  * `.meta({ title, description })` is what an editor sees beside a field;
  * `widget: 'text'` asks the browser editor for a box of several lines,
- * `widget: 'image'` for a picture chosen from, or uploaded to, content/art,
+ * `widget: 'image'` for a picture chosen from, or uploaded to, content/art
+ * (with `slot`, where it is shown: the editor's media library refuses a
+ * picture too small for it before it is chosen),
  * `widget: 'hidden'` for a field the editor keeps but does not show.
  */
 import { z } from 'zod';
@@ -53,6 +55,7 @@ function picture(slot: PictureSlot) {
         title: 'Illustration',
         description: `A photo of at least ${need.width} × ${need.height} (JPEG, PNG, WebP or AVIF; cropped to this shape), or an SVG drawing of ${width} × ${height}, uploaded here or under Media.`,
         widget: 'image',
+        slot,
         same: true,
       }),
     alt: text.meta({ title: 'Illustration text', description: 'What the illustration shows, for people who cannot see it.' }),

@@ -16,7 +16,10 @@ import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
 import { completed, previewContext } from '../client/admin/preview.tsx';
 import { toWrite } from '../client/admin/repository.ts';
-import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { fill, library } from '../client/admin/locale.ts';
+import { masterOf, uploadRefusal, type PhotoKind } from '../client/admin/uploads.ts';
+import { MASTER_LIMITS } from '../content/art.ts';
+import { cmsConfigProblems, cmsSetup, fieldFor, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
@@ -73,6 +76,16 @@ describe('the editor’s collections', () => {
     expect(fieldsOf('pages').find((field) => field.name === 'menuLabel')).toMatchObject({ widget: 'string', required: false });
     // Kept by the editor, never shown: the addresses published (redirects.yaml).
     expect(fieldsOf('redirects').find((field) => field.name === 'published')).toMatchObject({ widget: 'hidden' });
+  });
+
+  it('a picture field hands the media library the slot its schema names, and a picture without one stops the build, naming it', () => {
+    const file = (name: CollectionKey) => fieldsOf(name).find((field) => field.name === 'image')!.fields!.find((field) => field.name === 'file')!;
+    expect([file('categories').media_library, file('home').media_library]).toEqual([
+      { allow_multiple: false, config: { slot: 'category' } },
+      { allow_multiple: false, config: { slot: 'hero' } },
+    ]);
+    expect(() => fieldFor('file', { type: 'string', widget: 'image' }, true, 'categories.image.file')).toThrow(/^categories\.image\.file: a picture needs the slot it is shown in/);
+    expect(setup.media_library).toEqual({ name: MEDIA_LIBRARY });
   });
 
   it('Markdown bodies offer only what the content check accepts: no images, code, quotes or editor components', () => {
@@ -150,8 +163,8 @@ describe('every language in the same collections, side by side', () => {
 });
 
 describe('the editor’s configuration, checked when it is built (Decap’s own check would need eval)', () => {
-  const { i18n, collections, media_folder, public_folder, formats } = setup;
-  const config = { i18n, collections, media_folder, public_folder };
+  const { i18n, collections, media_folder, public_folder, media_library, formats } = setup;
+  const config = { i18n, collections, media_folder, public_folder, media_library };
 
   it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
     expect(cmsConfigProblems(config, formats)).toEqual([]);
@@ -172,6 +185,8 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
     ['a format no one registers', (copy) => (copy.collections[0]!.format = 'toml-frontmatter'), 'no format is named "toml-frontmatter"'],
     ['an option Decap does not know', (copy) => Object.assign(copy.collections[0]!, { sortable_fields: ['title'] }), 'sortable_fields'],
     ['a publish mode Decap does not have', (copy) => Object.assign(copy, { publish_mode: 'drafts' }), 'publish_mode'],
+    ['a media library other than ours (Decap’s own would take any picture)', (copy) => Object.assign(copy, { media_library: { name: 'uploadcare' } }), 'media_library.name'],
+    ['a picture field with a slot that is not one', (copy) => (copy.collections.find((collection) => collection.name === 'categories')!.fields!.find((field) => field.name === 'image')!.fields![0]!.media_library!.config.slot = 'banner' as 'hero'), 'media_library.config.slot'],
   ])('refuses %s, saying where', (_what, breakIt, says) => {
     const copy = structuredClone(config);
     breakIt(copy);
@@ -217,6 +232,43 @@ describe('the editor’s preview', () => {
   it('says, rather than drawing another, when the language being edited is not one of the site’s', () => {
     expect(() => previewContext(siteContent, 'de', 'home', 'home', completed(fields('home'), english!.home), defaultSite, asset)).toThrow('de is not a language of content/words/languages.yaml');
     expect(() => previewContext(siteContent, undefined, 'home', 'home', completed(fields('home'), english!.home), defaultSite, asset)).toThrow('undefined is not a language');
+  });
+});
+
+describe('what an upload becomes in content/art (the media library’s rules, client/admin/uploads.ts)', () => {
+  const long = MASTER_LIMITS.longSide;
+
+  it.each<[string, PhotoKind, [number, number], boolean, string, string, [number, number]]>([
+    // file name, its kind as read, its size upright, see-through → its name, its kind, its size in content/art
+    ['IMG_1234 Été.JPG', 'jpg', [3000, 4000], false, 'img-1234-ete.jpg', 'image/jpeg', [(long * 3) / 4, long]],
+    ['Loom.jpeg', 'jpg', [1600, 1200], false, 'loom.jpeg', 'image/jpeg', [1600, 1200]],
+    ['Harbour Cranes.avif', 'avif', [6000, 4000], false, 'harbour-cranes.jpg', 'image/jpeg', [long, Math.round((long * 2) / 3)]],
+    ['sticker.avif', 'avif', [800, 800], true, 'sticker.png', 'image/png', [800, 800]],
+    ['Field Rows.webp', 'webp', [2000, 1500], false, 'field-rows.jpg', 'image/jpeg', [2000, 1500]],
+    ['logo.WEBP', 'webp', [2000, 1500], true, 'logo.png', 'image/png', [2000, 1500]],
+    ['Chart Q3.PNG', 'png', [2 * long, 1000], false, 'chart-q3.png', 'image/png', [long, 500]],
+    ['photo.png', 'jpg', [long + 1, long + 1], false, 'photo.jpg', 'image/jpeg', [long, long]],
+    ['v1.2 final', 'jpg', [1200, 900], false, 'v1-2-final.jpg', 'image/jpeg', [1200, 900]],
+  ])('%s (%s, %j, see-through %s) → %s, %s, %j', (fileName, kind, [width, height], transparent, name, type, size) => {
+    expect(masterOf(fileName, kind, { width, height, transparent })).toEqual({ name, type, width: size[0], height: size[1] });
+  });
+
+  it('keeps a drawing as it is, under its portable name; a name with no letter or digit is refused, saying what to do', () => {
+    expect(masterOf('Loom Sketch.SVG', 'svg')).toEqual({ name: 'loom-sketch.svg', type: 'image/svg+xml' });
+    expect(masterOf('写真.jpg', 'jpg', { width: 1600, height: 1200, transparent: false })).toEqual({ problem: fill(library.unnamed, { file: '写真.jpg' }) });
+  });
+
+  it.each<[string, number, string | undefined, string | undefined]>([
+    ['IMG_0001.HEIC', 3_000_000, 'heic', fill(library.heic, { file: 'IMG_0001.HEIC' })],
+    ['scan.tiff', 3_000_000, 'tiff', fill(library.otherKind, { file: 'scan.tiff' })],
+    ['waving.gif', 300_000, 'gif', fill(library.otherKind, { file: 'waving.gif' })],
+    ['notes.jpg', 300, undefined, fill(library.unreadable, { file: 'notes.jpg' })],
+    ['huge.jpg', MASTER_LIMITS.bytes + 1, 'jpg', fill(library.tooLarge, { file: 'huge.jpg', bytes: '25.1 MB', limit: '25 MB' })],
+    ['huge.heic', 40 * 1024 * 1024, undefined, fill(library.tooLarge, { file: 'huge.heic', bytes: '40 MB', limit: '25 MB' })],
+    ['largest.png', MASTER_LIMITS.bytes, 'png', undefined],
+    ['drawing.svg', 2_000, 'svg', undefined],
+  ])('%s (%d bytes, read as %s): %s', (fileName, bytes, kind, refusal) => {
+    expect(uploadRefusal(fileName, bytes, kind)).toBe(refusal);
   });
 });
 

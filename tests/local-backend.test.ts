@@ -16,7 +16,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ART_EXTENSIONS } from '../content/art.ts';
+import { ART_EXTENSIONS, MASTER_LIMITS } from '../content/art.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../tools/harness.ts';
 
@@ -386,6 +386,17 @@ describe('what the content check refuses, through the local backend', () => {
     } finally {
       rmSync(at('content/art/zz-upload.png'), { force: true });
       writeFileSync(at('content/art/textiles.svg'), textiles);
+    }
+  });
+
+  it('takes the largest master the media library sends, MASTER_LIMITS.bytes in base64, in one request', async () => {
+    const largest = Buffer.concat([png, Buffer.alloc(MASTER_LIMITS.bytes - png.length)]);
+    try {
+      const answer = await post({ action: 'persistMedia', params: { asset: { path: 'content/art/zz-largest.png', content: base64(largest), encoding: 'base64' } } });
+      expect(answer.status).toBe(200);
+      expect(statSync(at('content/art/zz-largest.png')).size).toBe(MASTER_LIMITS.bytes);
+    } finally {
+      rmSync(at('content/art/zz-largest.png'), { force: true });
     }
   });
 });

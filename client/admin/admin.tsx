@@ -5,7 +5,8 @@
  * writes (repository.ts), the collections generated from the content
  * schemas with every language side by side, a format per collection that
  * keeps the schema line, a preview drawn with the site's own page in the
- * language being edited, and a banner with what the check says.
+ * language being edited, a banner with what the check says, and a media
+ * library of ours in place of Decap's (media-library.tsx).
  * Which backend (the local one in `npm run dev`, GitHub in production)
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
@@ -26,6 +27,7 @@ import TextWidget from 'decap-cms-widget-text';
 import { showBanner } from './banner.tsx';
 import { formatter } from './formats.ts';
 import { notices, phrases } from './locale.ts';
+import { pictureLibrary } from './media-library.tsx';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
 import { previewOf } from './preview.tsx';
 import { checked } from './repository.ts';
@@ -49,8 +51,9 @@ for (const collection of setup.collections) {
   CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets, setup.i18n.default_locale));
 }
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
+CMS.registerMediaLibrary(pictureLibrary);
 
-const { i18n, collections, media_folder, public_folder } = setup;
+const { i18n, collections, media_folder, public_folder, media_library } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
-CMS.init({ config: { i18n, collections, media_folder, public_folder } as unknown as CmsConfig });
+CMS.init({ config: { i18n, collections, media_folder, public_folder, media_library } as unknown as CmsConfig });
 showBanner();

@@ -13,10 +13,10 @@
  *   - each action takes the parameters it needs, of their types (400), and
  *     the editor's actions only (403);
  *   - every path names a `.yaml` or `.md` file directly in a folder of
- *     content/words, or an `.svg`, `.png` or `.webp` picture directly in
- *     content/art (a listing, one of those folders): relative, in forward
- *     slashes, no segment empty or starting with a dot, nothing before the
- *     extension missing (403);
+ *     content/words, or a picture of a kind content/art holds
+ *     (ART_EXTENSIONS) directly in content/art (a listing, one of those
+ *     folders): relative, in forward slashes, no segment empty or starting
+ *     with a dot, nothing before the extension missing (403);
  *   - no symlink anywhere on the way, dangling or not: every component from
  *     the project's folder down is looked at with lstat before a read, a
  *     listing, a write, a rename or a delete (403);
@@ -38,7 +38,7 @@ import { lstat, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { ART_EXTENSIONS } from '../../content/art.ts';
+import { ART_EXTENSIONS, MASTER_LIMITS } from '../../content/art.ts';
 import { ART_FOLDER, checkContent, entryOf, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
 import { uploadProblem } from '../../content/pictures.ts';
 import { COLLECTIONS } from '../../content/schema.ts';
@@ -47,8 +47,12 @@ import { queue } from '../../shared/queue.ts';
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
 export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
 
-/** The largest request body: a picture in base64 and its entry. */
-const MAX_BODY = 20 * 1024 * 1024;
+/**
+ * The largest request body: the largest master the media library sends
+ * (MASTER_LIMITS.bytes, 25 MB, in base64: 33.3 MB) and a megabyte for the
+ * request around it, 34.3 MB (36,001,112 bytes). docs/editing.md, Pictures.
+ */
+const MAX_BODY = Math.ceil(MASTER_LIMITS.bytes / 3) * 4 + 1024 * 1024;
 
 /** The folders the editor's files are directly in, and the files each holds: each collection's folder, content/words for the single files (the known ones only), content/art. */
 const FOLDERS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([

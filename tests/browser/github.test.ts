@@ -14,11 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { imageSize } from 'image-size';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { LOCK_REF } from '../../client/admin/github.ts';
-import { notices } from '../../client/admin/locale.ts';
+import { fill, library, notices } from '../../client/admin/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
 import { checkSite } from '../../scripts/check.ts';
@@ -203,25 +204,29 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe('Fabrics for apparel and industry');
   });
 
-  it('changes a subtitle and a category’s picture (a PNG uploaded), publishes: one commit on the branch, by the signed-in user, with exactly those changes, then the picture it replaced removed, which the content check passes', async () => {
+  it('changes a category’s picture (a PNG uploaded in the media library: a commit of its own) and its subtitle, publishes: one commit more with exactly those changes, then the picture it replaced removed, each by the signed-in user, which the content check passes', async () => {
     const before = head();
     await subtitle(page).fill('Woven, knitted and non-woven');
     await page.getByRole('button', { name: 'Choose different image' }).first().click();
-    const picture = png('#c0873f');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'textiles-loom.png', mimeType: 'image/png', buffer: picture });
-    await page.getByRole('button', { name: 'Choose selected' }).click();
+    const dialog = page.getByRole('dialog', { name: library.title });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: library.upload }).click();
+    await (await chooser).setFiles({ name: 'textiles-loom.png', mimeType: 'image/png', buffer: png('#c0873f') });
+    await dialog.getByRole('button', { name: fill(library.useLabel, { name: 'textiles-loom.png' }) }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     await page.getByText('Entry saved').waitFor({ timeout: SLOW });
 
-    expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(2);
-    const saved = git('rev-parse', `${BRANCH}^`);
-    expect(git('rev-parse', `${saved}^`)).toBe(before);
+    const [upload, save, removal] = git('rev-list', '--reverse', `${before}..${BRANCH}`).split('\n');
+    expect(git('rev-parse', `${upload}^`)).toBe(before);
+    expect(git('rev-parse', BRANCH)).toBe(removal);
+    expect(git('diff', '--name-status', before, upload!)).toBe('A\tcontent/art/textiles-loom.png');
+    expect(git('log', '-1', '--format=%s', upload!)).toBe(fill(library.uploadCommit, { path: 'content/art/textiles-loom.png' }));
     // The picture is the same in every language: Decap writes it into each language's file.
-    expect(git('diff', '--name-status', before, saved).split('\n')).toEqual(['A\tcontent/art/textiles-loom.png', ...['ar', 'en', 'fr'].map((code) => `M\tcontent/words/categories/textiles.${code}.yaml`)]);
+    expect(git('diff', '--name-status', upload!, save!).split('\n')).toEqual(['ar', 'en', 'fr'].map((code) => `M\tcontent/words/categories/textiles.${code}.yaml`));
     // Then the picture it replaced, which nothing shows any more.
-    expect(git('diff', '--name-status', saved, BRANCH)).toBe('D\tcontent/art/textiles.svg');
-    for (const commit of [saved, BRANCH]) expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', commit)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
+    expect(git('diff', '--name-status', save!, removal!)).toBe('D\tcontent/art/textiles.svg');
+    for (const commit of [upload!, save!, removal!]) expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', commit)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
     const yaml = git('show', `${BRANCH}:content/words/categories/textiles.en.yaml`);
     expect(yaml).toContain('\nsubtitle: Woven, knitted and non-woven\n');
     expect(yaml).toContain('\n  file: textiles-loom.png\n');
@@ -231,7 +236,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
       expect(git('diff', '--numstat', before, BRANCH, '--', path)).toBe(`1\t1\t${path}`);
       expect(git('show', `${BRANCH}:${path}`)).toContain('\n  file: textiles-loom.png\n');
     }
-    expect(host.repository.bytes(['show', `${BRANCH}:content/art/textiles-loom.png`]).equals(picture)).toBe(true);
+    // Drawn again by the browser, at its size.
+    expect(imageSize(host.repository.bytes(['show', `${BRANCH}:content/art/textiles-loom.png`]))).toMatchObject({ type: 'png', width: NEED.width, height: NEED.height });
     expect(await checkOf(BRANCH)).toEqual([]);
     // The 401s of the test before are all the page logged.
     expect(unexpected(refusedSave)).toEqual([]);
