@@ -17,7 +17,7 @@
 import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
-import { ART_EXTENSIONS, ART_FOLDER } from './art.ts';
+import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
 import { pictureProblem } from './pictures.ts';
 import { collectionName, COLLECTIONS, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TranslatedKey } from './schema.ts';
@@ -221,6 +221,11 @@ export function checkContent({ files, art }: CheckInput): Checked {
       pages: translated(of('pages', first.code)).map(withBody) as Content['pages'],
     } satisfies Content;
   });
+  // A picture nothing shows is not built, but weighs on the repository (one replaced in the editor is removed with it).
+  const shown = new Set(picturesShown(editions).map((use) => use.file));
+  for (const name of [...art.keys()].sort()) {
+    if (!name.startsWith('.') && !shown.has(name)) notices.push(`${ART_FOLDER}/${name}: nothing shows it: choose it for a page, or delete it (in the editor, under Media)`);
+  }
   return { content: { languages, editions, redirects: redirects.data }, problems, notices, locate };
 }
 

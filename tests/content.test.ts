@@ -415,6 +415,14 @@ describe('the pictures of content/art', () => {
       `content/art/phone.jpg: is ${megabytes(bytes.length)}, more than the ${megabytes(MASTER_LIMITS.bytes)} a picture may be`,
     ]);
   });
+
+  it('names a picture nothing shows, and does not stop the build', async () => {
+    const c = contentCopy();
+    writeFileSync(join(c.art, 'left-over.svg'), readFileSync(join(c.art, valueOf(c.read(CATEGORY), 'file')[2]!)));
+    const { problems, notices } = await checkSite(readContent(c.root), defaultSite, c.art);
+    expect(problems).toEqual([]);
+    expect(notices.filter((line) => line.startsWith('content/art/'))).toEqual(['content/art/left-over.svg: nothing shows it: choose it for a page, or delete it (in the editor, under Media)']);
+  });
 });
 
 describe('Markdown in the pages', () => {
