@@ -127,7 +127,15 @@ export interface CmsSetup {
   public_folder: string;
   /** The media library of ours (client/admin/media-library.tsx) in place of Decap's, by the name it is registered under. */
   media_library: { name: typeof MEDIA_LIBRARY };
+  /**
+   * How Decap names a new entry's file from its title (https://decapcms.org/docs/configuration-options/#slug-type):
+   * letters without their accents, ASCII only, a hyphen for anything else, so that the name is portable (content/names.ts)
+   * and the check never refuses a name the editor made.
+   */
+  slug: typeof SLUG;
 }
+
+const SLUG = { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' } as const;
 
 /** The name the editor's media library is registered under and config.yml names (client/admin/media-library.tsx). */
 export const MEDIA_LIBRARY = 'site-pictures';
@@ -252,7 +260,7 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
   }
   const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.
-  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '', media_library: { name: MEDIA_LIBRARY } };
+  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '', media_library: { name: MEDIA_LIBRARY }, slug: SLUG };
 }
 
 /**
@@ -310,6 +318,8 @@ const cmsConfig = z.strictObject({
   media_folder: z.string().min(1),
   public_folder: z.string(),
   media_library: z.strictObject({ name: z.literal(MEDIA_LIBRARY) }),
+  // New entries' files named portably (content/names.ts): Decap's default keeps accents and any script.
+  slug: z.strictObject({ encoding: z.literal('ascii'), clean_accents: z.literal(true), sanitize_replacement: z.literal('-') }),
   collections: uniquelyNamed(
     z.strictObject({
       name: z.string().regex(/^[a-z][a-z-]*$/),

@@ -66,8 +66,8 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
   const stylesheet = manifest.files['styles.css']!.url;
   const assets = { ...Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])), 'styles.css': `${ADMIN_PATH}/${basename(stylesheet)}` };
   const setup: AdminSetup = { ...cmsSetup(readLanguages(contentRoot)), site, assets };
-  const { i18n, collections, media_folder, public_folder, media_library, formats } = setup;
-  const problems = cmsConfigProblems({ i18n, collections, media_folder, public_folder, media_library }, formats);
+  const { i18n, collections, media_folder, public_folder, media_library, slug, formats } = setup;
+  const problems = cmsConfigProblems({ i18n, collections, media_folder, public_folder, media_library, slug }, formats);
   if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
   const setupAsData: esbuild.Plugin = {
     name: 'admin-setup-as-data',

@@ -163,8 +163,8 @@ describe('every language in the same collections, side by side', () => {
 });
 
 describe('the editor’s configuration, checked when it is built (Decap’s own check would need eval)', () => {
-  const { i18n, collections, media_folder, public_folder, media_library, formats } = setup;
-  const config = { i18n, collections, media_folder, public_folder, media_library };
+  const { i18n, collections, media_folder, public_folder, media_library, slug, formats } = setup;
+  const config = { i18n, collections, media_folder, public_folder, media_library, slug };
 
   it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
     expect(cmsConfigProblems(config, formats)).toEqual([]);
@@ -185,6 +185,7 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
     ['a format no one registers', (copy) => (copy.collections[0]!.format = 'toml-frontmatter'), 'no format is named "toml-frontmatter"'],
     ['an option Decap does not know', (copy) => Object.assign(copy.collections[0]!, { sortable_fields: ['title'] }), 'sortable_fields'],
     ['a publish mode Decap does not have', (copy) => Object.assign(copy, { publish_mode: 'drafts' }), 'publish_mode'],
+    ['new entries named as Decap names them by default, accents and all (not portable)', (copy) => Object.assign(copy, { slug: { encoding: 'unicode', clean_accents: false, sanitize_replacement: '-' } }), 'slug.encoding'],
     ['a media library other than ours (Decap’s own would take any picture)', (copy) => Object.assign(copy, { media_library: { name: 'uploadcare' } }), 'media_library.name'],
     ['a picture field with a slot that is not one', (copy) => (copy.collections.find((collection) => collection.name === 'categories')!.fields!.find((field) => field.name === 'image')!.fields![0]!.media_library!.config.slot = 'banner' as 'hero'), 'media_library.config.slot'],
   ])('refuses %s, saying where', (_what, breakIt, says) => {

@@ -53,7 +53,7 @@ for (const collection of setup.collections) {
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 CMS.registerMediaLibrary(pictureLibrary);
 
-const { i18n, collections, media_folder, public_folder, media_library } = setup;
+const { i18n, collections, media_folder, public_folder, media_library, slug } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
-CMS.init({ config: { i18n, collections, media_folder, public_folder, media_library } as unknown as CmsConfig });
+CMS.init({ config: { i18n, collections, media_folder, public_folder, media_library, slug } as unknown as CmsConfig });
 showBanner();
