@@ -6,7 +6,8 @@
  * origin of its own, with a CSP of its own. Its local backend's guard:
  * tests/local-backend.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import supertest from 'supertest';
@@ -14,13 +15,15 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
+import { chooseLanguage } from '../client/admin/locale.ts';
 import { completed, previewContext } from '../client/admin/preview.tsx';
 import { toWrite } from '../client/admin/repository.ts';
 import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { editorWords, readEditorWords } from '../content/editor-words.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
-import { readSources } from '../content/read.ts';
+import { readEditorWordsFolder, readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
@@ -274,6 +277,53 @@ describe('what the editor writes', () => {
     expect(text).toContain('menuLabel: null');
     const about = formatOf('about').toFile({ aboutUs: { heading: 'Us', paragraphs: ['One.'], list: [] } });
     expect(about).not.toContain('list');
+  });
+});
+
+describe('the editor’s own words, in the owner’s language where it has it', () => {
+  it.each<[string[], readonly string[], string]>([
+    [['fr-FR', 'en'], ['en', 'fr'], 'fr'],
+    [['ar-EG', 'fr'], ['en', 'fr'], 'fr'],
+    [['ar-EG', 'fr'], ['ar', 'en', 'fr'], 'ar'],
+    [['de-DE', 'es'], ['en', 'fr'], 'en'],
+    [['EN-gb'], ['en', 'fr'], 'en'],
+    [[], ['en', 'fr'], 'en'],
+  ])('the browser asking for %j, among %j, speaks %s', (preferred, available, chosen) => {
+    expect(chooseLanguage(preferred, available, 'en')).toBe(chosen);
+  });
+
+  it('has every phrase in every language it speaks, English, French and Arabic, and lays each out in its direction', () => {
+    const words = readEditorWordsFolder();
+    expect(Object.keys(words).sort()).toEqual(['ar', 'en', 'fr']);
+    expect(Object.fromEntries(Object.entries(words).map(([code, phrases]) => [code, phrases.direction]))).toEqual({ ar: 'rtl', en: 'ltr', fr: 'ltr' });
+    for (const phrases of Object.values(words)) expect(editorWords.parse(phrases)).toEqual(phrases);
+  });
+
+  const path = 'content/editor-words/fr.yaml';
+  const english = readFileSync(join(import.meta.dirname, '..', 'content/editor-words/en.yaml'), 'utf8');
+  const lineOf = (text: string, start: string) => text.split('\n').findIndex((row) => row.startsWith(start)) + 1;
+  it.each<[string, string, (text: string) => string]>([
+    ['a phrase missing', `${path}:${lineOf(english, '  checkLabel:')}:3: notices.open: is missing`, () => english.replace(/^ {2}open: .*\n/m, '')],
+    ['a phrase the editor does not show', `${path}:${lineOf(english, '  hide:')}:3: notices.close: is not a phrase the editor shows (a typo?)`, () => english.replace(/^ {2}hide:/m, '  close: Close\n  hide:')],
+    ['a placeholder lost', `${path}:${lineOf(english, '  unreadable:')}:15: notices.unreadable: should hold %{why}, which the editor fills in`, () => english.replace('%{why}"', '%{reason}"')],
+    ['a placeholder the editor does not fill', `${path}:${lineOf(english, '  open:')}:9: notices.open: should hold no placeholder: the editor fills none in here`, () => english.replace(/^ {2}open: Open$/m, '  open: Open %{file}')],
+    ['an empty phrase', `${path}:${lineOf(english, '  hide:')}:9: notices.hide: is empty`, () => english.replace(/^ {2}hide: .*$/m, '  hide: ""')],
+    ['a direction that is none', `${path}:${lineOf(english, 'direction:')}:12: direction: Invalid option: expected one of "ltr"|"rtl"`, () => english.replace(/^direction: ltr$/m, 'direction: up')],
+    ['a YAML mistake', `${path}:${lineOf(english, '  hide:')}:1: YAML: Tabs are not allowed as indentation`, () => english.replace(/^ {2}hide:/m, '\thide:')],
+  ])('stops the build on %s, naming the file, the line and the phrase', (_what, problem, broken) => {
+    expect(readEditorWords(path, broken(english)).problems).toEqual([problem]);
+  });
+
+  it('stops the build on a file of the editor’s words not named for a language', () => {
+    const root = mkdtempSync(join(tmpdir(), 'editor-words-'));
+    try {
+      mkdirSync(join(root, 'content/editor-words'), { recursive: true });
+      writeFileSync(join(root, 'content/editor-words/en.yaml'), english);
+      writeFileSync(join(root, 'content/editor-words/french.yaml'), english);
+      expect(() => readEditorWordsFolder(root)).toThrow("content/editor-words/french.yaml:1:1: is not a file of the editor's words: name it after its language, such as en.yaml");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The browser editor (Decap CMS) at /admin: Decap's core with only what the
  * site's content needs (the GitHub and local backends, eight widgets and the
- * core's own `hidden`, the English phrases), each backend with the content check in front of its
+ * core's own `hidden`, the English and French phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
  * schemas with every language side by side, a format per collection that
  * keeps the schema line, a preview drawn with the site's own page in the
- * language being edited, and a banner with what the check says.
+ * language being edited, and a banner with what the check says, in the
+ * owner's language where we have it.
  * Which backend (the local one in `npm run dev`, GitHub in production)
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
@@ -14,7 +15,7 @@ import CMS from 'decap-cms-core';
 import type { CmsConfig } from 'decap-cms-core';
 import { GitHubBackend } from 'decap-cms-backend-github';
 import { ProxyBackend } from 'decap-cms-backend-proxy';
-import { en } from 'decap-cms-locales';
+import { en, fr } from 'decap-cms-locales';
 import ImageWidget from 'decap-cms-widget-image';
 import ListWidget from 'decap-cms-widget-list';
 import MarkdownWidget from 'decap-cms-widget-markdown';
@@ -25,7 +26,7 @@ import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
 import { showBanner } from './banner.tsx';
 import { formatter } from './formats.ts';
-import { phrases } from './locale.ts';
+import { decapLanguage, words } from './locale.ts';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
 import { previewOf } from './preview.tsx';
 import { checked } from './repository.ts';
@@ -38,8 +39,10 @@ for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, List
 const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.
 CMS.registerWidget({ ...image, controlComponent: withPictureShown(image.controlComponent as unknown as PictureControl) as unknown as typeof image.controlComponent });
-const { newButton } = phrases;
-CMS.registerLocale('en', { ...en, collection: { ...en.collection, collectionTop: { ...en.collection.collectionTop, newButton, newButtonAriaLabel: newButton } } });
+const { newButton } = words;
+for (const [name, phrases] of Object.entries({ en, fr })) {
+  CMS.registerLocale(name, { ...phrases, collection: { ...phrases.collection, collectionTop: { ...phrases.collection.collectionTop, newButton, newButtonAriaLabel: newButton } } });
+}
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
 for (const collection of setup.collections) {
@@ -50,5 +53,5 @@ CMS.registerPreviewStyle(setup.assets['styles.css']!);
 
 const { i18n, collections, media_folder, public_folder } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
-CMS.init({ config: { i18n, collections, media_folder, public_folder } as unknown as CmsConfig });
+CMS.init({ config: { i18n, collections, media_folder, public_folder, locale: decapLanguage } as unknown as CmsConfig });
 showBanner();

@@ -6,13 +6,14 @@
  * file broken elsewhere (by hand, in the git host's web editor) is named as
  * soon as the editor opens, and the owner can open it and fix it here. The
  * same place says when signing in failed, and when GitHub stopped accepting
- * the sign-in and a save was not made. Its words: locale.ts.
+ * the sign-in and a save was not made. Its words are the owner's language's
+ * where we have it (locale.ts), laid out in that language's direction.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { entryOf } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
-import { fill, notices } from './locale.ts';
+import { fill, notices, words, wordsLanguage } from './locale.ts';
 import { repositoryEvents, repositoryOpened, repositoryProblems, SignInRejected } from './repository.ts';
 
 type Report =
@@ -80,7 +81,7 @@ function Banner() {
   const problems = report.kind === 'refused' || report.kind === 'repository' ? report.problems : [];
   const aboutSignIn = report.kind === 'signInFailed' || report.kind === 'signedOut';
   return (
-    <section className="content-check" role="alert" aria-label={aboutSignIn ? notices.signInLabel : notices.checkLabel}>
+    <section className="content-check" role="alert" aria-label={aboutSignIn ? notices.signInLabel : notices.checkLabel} lang={wordsLanguage} dir={words.direction}>
       <p className="content-check__heading">{heading}</p>
       {report.kind === 'signInFailed' && report.why ? <p>{fill(notices.signInSaid, { why: report.why })}</p> : null}
       <ul>
@@ -88,7 +89,11 @@ function Banner() {
           const link = entryLink(line);
           return (
             <li key={line}>
-              <code>{line}</code> {link ? <a href={link}>{notices.open}</a> : null}
+              {/* A line of the check is a path and English words: read left to right whatever the notice's language. */}
+              <code lang="en" dir="ltr">
+                {line}
+              </code>{' '}
+              {link ? <a href={link}>{notices.open}</a> : null}
             </li>
           );
         })}

@@ -1,34 +1,40 @@
 /**
- * The words the editor shows beyond Decap's English phrases, in one place:
- * ours in place of a few of Decap's (admin.tsx registers them over
- * decap-cms-locales' `en`), and the notices the site adds at the foot of
- * every screen (banner.tsx). Placeholders are written %{name}, as Decap's are.
+ * The languages the editor speaks to the owner, from the browser's
+ * (navigator.languages, the owner's order): Decap's own phrases in the first
+ * of those it has that the bundle carries (English, French; Decap has no
+ * Arabic), and our words (content/editor-words/: the notices at the foot of
+ * every screen, the preview's, the text view's, the "New …" button) in the
+ * first of those we have; English otherwise. Placeholders are written
+ * %{name}, as Decap's are.
  */
+import { setup } from './setup.ts';
 
-/** In place of Decap's phrases of the same names. */
-export const phrases = {
-  // "New Product category", in words: Decap's "＋" is a character many system fonts lack,
-  // and its name for screen readers ("Create entry of type …") would not be the words seen.
-  newButton: 'New %{collectionLabel}',
-} as const;
+/** Decap's phrases the bundle carries (admin.tsx registers them): decap-cms-locales' names. */
+export const DECAP_LANGUAGES = ['en', 'fr'] as const;
+
+/** The first of the preferred languages (BCP 47 tags, the owner's order) that is available, by its language alone (fr-CA: fr); the fallback otherwise. */
+export function chooseLanguage<T extends string>(preferred: readonly string[], available: readonly T[], fallback: T): T {
+  for (const tag of preferred) {
+    const language = tag.split('-', 1)[0]!.toLowerCase();
+    const found = available.find((code) => code === language);
+    if (found) return found;
+  }
+  return fallback;
+}
+
+const preferred = typeof navigator === 'undefined' ? [] : navigator.languages;
+
+/** The language of Decap's phrases (its config's `locale`). */
+export const decapLanguage = chooseLanguage(preferred, DECAP_LANGUAGES, 'en');
+
+/** The language of our words, and the words. */
+export const wordsLanguage = chooseLanguage(preferred, Object.keys(setup.words), 'en');
+export const words = setup.words[wordsLanguage]!;
 
 /** The notices at the foot of every screen (banner.tsx), and the message of a save GitHub refused for the sign-in (repository.ts). */
-export const notices = {
-  checkLabel: 'Content check',
-  refused: 'Not saved: the site would refuse this change. Fix these and save again.',
-  problems: 'The content has problems: the site will not be built until they are fixed. Open each entry to fix it.',
-  unreadable: 'The content could not be read to check it: %{why}',
-  open: 'Open',
-  hide: 'Hide',
-  signInLabel: 'Sign-in',
-  signInFailed: 'Signing in with GitHub did not work, so nothing was changed. Press Login with GitHub to try again; if it fails again, send whoever runs the site what it said.',
-  signInSaid: 'It said: %{why}',
-  signedOut:
-    'Not saved: GitHub no longer accepts your sign-in (it has run out or was withdrawn), so nothing was changed. Copy what you wrote somewhere safe, then log out (the button at the top right, then Log Out), log in with GitHub again, and make the change again.',
-  signedOutShort: 'GitHub no longer accepts your sign-in, so nothing was saved.',
-} as const;
+export const notices = words.notices;
 
-/** A notice with its placeholders filled. */
+/** A phrase with its placeholders filled. */
 export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/%\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }

@@ -5,7 +5,7 @@
  * repository has it now (repository.ts), placeholders filled as on the
  * site; above it, every problem the build would stop on with the entry as
  * it stands in every language Decap holds, the same lines the save would be
- * refused with.
+ * refused with. Its words: locale.ts.
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
@@ -20,6 +20,7 @@ import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 import { checkEdited } from './check.ts';
 import type { Formatter } from './formats.ts';
+import { fill, words, wordsLanguage } from './locale.ts';
 import { repositoryContent, toWrite } from './repository.ts';
 
 type Data = Record<string, unknown>;
@@ -100,8 +101,8 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
     if (!this.state.error) return this.props.children;
     return (
       <main className="page">
-        <p className="notice" role="status">
-          The preview cannot draw this entry yet: {this.state.error.message}
+        <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>
+          {fill(words.preview.cannotDraw, { why: this.state.error.message })}
         </p>
       </main>
     );
@@ -163,8 +164,8 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
             <EntryPage ctx={() => previewContext(base, language, collection.key, id, data, site, asset)} document={document} />
           </PreviewBoundary>
         ) : (
-          <p className="notice" role="status">
-            {problems ? 'The page is drawn once the content the rest of the site is made from can be read.' : 'Reading the content…'}
+          <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>
+            {problems ? words.preview.waiting : words.preview.reading}
           </p>
         )}
       </>
@@ -175,14 +176,16 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
 /** The problem lines, as the build and a refused save print them. */
 function Problems({ problems }: { problems: readonly string[] }) {
   return (
-    <div className="notice" role="alert">
+    <div className="notice" role="alert" lang={wordsLanguage} dir={words.direction}>
       <p>
-        <strong>Not ready to publish:</strong> {problems.length} {problems.length === 1 ? 'problem' : 'problems'} the site would refuse.
+        <strong>{words.preview.notReady}</strong>
       </p>
       <ul>
         {problems.map((line) => (
           <li key={line}>
-            <code>{line}</code>
+            <code lang="en" dir="ltr">
+              {line}
+            </code>
           </li>
         ))}
       </ul>
