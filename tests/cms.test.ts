@@ -16,7 +16,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { formatter } from '../client/admin/formats.ts';
 import { chooseLanguage } from '../client/admin/locale.ts';
-import { completed, previewContext } from '../client/admin/preview.tsx';
+import { completed, previewContext, savedFiles, withShared } from '../client/admin/preview.tsx';
 import { toWrite } from '../client/admin/repository.ts';
 import { cmsConfigProblems, cmsSetup, MARKDOWN_BUTTONS, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
 import { editorWords, readEditorWords } from '../content/editor-words.ts';
@@ -277,6 +277,28 @@ describe('what the editor writes', () => {
     expect(text).toContain('menuLabel: null');
     const about = formatOf('about').toFile({ aboutUs: { heading: 'Us', paragraphs: ['One.'], list: [] } });
     expect(about).not.toContain('list');
+  });
+});
+
+describe('the preview checks what the save writes', () => {
+  const categories = setup.collections.find((collection) => collection.key === 'categories')!;
+  const fields = fieldsOf('categories');
+  const format = formatter(setup.formats.find((candidate) => candidate.name === categories.format)!);
+  const textiles = readSources().files.find((file) => file.path === 'content/words/categories/textiles.en.yaml')!;
+
+  it('writes each language’s file in the form’s order of fields, whatever order Decap holds them in, as the save does', () => {
+    const data = format.fromFile(textiles.text);
+    const shuffled = Object.fromEntries(Object.entries(data).reverse());
+    const [written] = savedFiles(categories, fields, format, 'textiles', new Map([['en', shuffled]]));
+    expect(written).toEqual({ path: textiles.path, slug: 'textiles', raw: format.toFile(data, fields.map((field) => field.name)) });
+    expect(written!.raw.split('\n')[1]).toMatch(/^order: /);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
+    ['an order and an address', { order: 5, slug: 'textiles', title: 'Textiles' }, { order: 1, slug: 'fabrics', title: 'Textiles FR' }, { order: 1, slug: 'fabrics', title: 'Textiles' }],
+    ['a picture, not its description', { image: { file: 'a.svg', alt: 'A' } }, { image: { file: 'b.svg', alt: 'B' } }, { image: { file: 'b.svg', alt: 'A' } }],
+  ])('takes the default language’s file as saved, with what every language shares as a translation holds it: %s', (_what, saved, translation, expected) => {
+    expect(withShared(fields, saved, translation)).toEqual(expected);
   });
 });
 

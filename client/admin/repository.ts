@@ -131,8 +131,8 @@ async function pictures(backend: Implementation, names: readonly string[], asset
   return new Map(found.filter((pair) => pair !== undefined));
 }
 
-/** The files with a save's files put in: a new or changed file in place, a moved one at its new path only. */
-function withSaved(files: readonly SourceFile[], saved: readonly DataFile[]): SourceFile[] {
+/** The files with a save's files put in: a new or changed file in place, a moved one at its new path only (the preview's check runs it too). */
+export function withSaved(files: readonly SourceFile[], saved: readonly DataFile[]): SourceFile[] {
   const replaced = new Set(saved.flatMap((file) => [file.path, file.newPath ?? file.path]));
   return [...files.filter((file) => !replaced.has(file.path)), ...saved.map((file) => ({ path: file.newPath ?? file.path, text: file.raw }))];
 }
