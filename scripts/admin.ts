@@ -68,8 +68,8 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
   const assets = { ...Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])), 'styles.css': `${ADMIN_PATH}/${basename(stylesheet)}` };
   // The editor's own words are checked here: a phrase missing or extra stops the build, naming it.
   const setup: AdminSetup = { ...cmsSetup(readLanguages(contentRoot)), words: readEditorWordsFolder(contentRoot), site, assets };
-  const { i18n, collections, media_folder, public_folder, formats } = setup;
-  const problems = cmsConfigProblems({ i18n, collections, media_folder, public_folder }, formats);
+  const { i18n, collections, textCollections, media_folder, public_folder, formats } = setup;
+  const problems = cmsConfigProblems({ i18n, collections: [...collections, ...textCollections], media_folder, public_folder }, formats);
   if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
   const setupAsData: esbuild.Plugin = {
     name: 'admin-setup-as-data',

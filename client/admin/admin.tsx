@@ -4,9 +4,10 @@
  * core's own `hidden`, the English and French phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
  * schemas with every language side by side, a format per collection that
- * keeps the schema line, a preview drawn with the site's own page in the
- * language being edited, and a banner with what the check says, in the
- * owner's language where we have it.
+ * keeps the schema line and every field, hidden collections that open a file
+ * as its text, a preview drawn with the site's own page in the language being
+ * edited, and a banner with what the check says, in the owner's language
+ * where we have it.
  * Which backend (the local one in `npm run dev`, GitHub in production)
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
@@ -24,11 +25,13 @@ import ObjectWidget from 'decap-cms-widget-object';
 import SelectWidget from 'decap-cms-widget-select';
 import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
+import { TEXT_FORMAT } from '../../content/editor.ts';
 import { showBanner } from './banner.tsx';
-import { formatter } from './formats.ts';
+import { fileText } from './widgets.tsx';
+import { asText, formatter } from './formats.ts';
 import { decapLanguage, words } from './locale.ts';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
-import { previewOf } from './preview.tsx';
+import { previewOf, textPreview } from './preview.tsx';
 import { checked } from './repository.ts';
 import { setup } from './setup.ts';
 
@@ -36,6 +39,7 @@ CMS.registerBackend('github', checked(GitHubBackend));
 CMS.registerBackend('proxy', checked(ProxyBackend));
 // `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
 for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(widget.Widget());
+CMS.registerWidget(fileText(TextWidget.Widget()));
 const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.
 CMS.registerWidget({ ...image, controlComponent: withPictureShown(image.controlComponent as unknown as PictureControl) as unknown as typeof image.controlComponent });
@@ -45,13 +49,17 @@ for (const [name, phrases] of Object.entries({ en, fr })) {
 }
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
+CMS.registerCustomFormat(TEXT_FORMAT, 'yaml', asText);
 for (const collection of setup.collections) {
   const format = setup.formats.find((candidate) => candidate.name === collection.format)!;
   CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets, setup.i18n.default_locale));
 }
+// A file opened as its text: its one field's label and hint in the owner's language.
+const textCollections = setup.textCollections.map((collection) => ({ ...collection, fields: collection.fields!.map((field) => ({ ...field, ...words.asText })) }));
+for (const collection of textCollections) CMS.registerPreviewTemplate(collection.name, textPreview);
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 
 const { i18n, collections, media_folder, public_folder } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
-CMS.init({ config: { i18n, collections, media_folder, public_folder, locale: decapLanguage } as unknown as CmsConfig });
+CMS.init({ config: { i18n, collections: [...collections, ...textCollections], media_folder, public_folder, locale: decapLanguage } as unknown as CmsConfig });
 showBanner();

@@ -6,12 +6,13 @@
  * site; above it, every problem the build would stop on with the entry as
  * it stands in every language Decap holds, the same lines the save would be
  * refused with: the files written as the save writes them (savedFiles), put
- * in the repository by the save's own functions (toWrite, withSaved). Its
- * words: locale.ts.
+ * in the repository by the save's own functions (toWrite, withSaved). A
+ * language's file its form cannot show as written is said so, with a link
+ * to it as text. Its words: locale.ts.
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
-import type { CmsCollection, CmsField } from '../../content/editor.ts';
+import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor.ts';
 import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
@@ -20,6 +21,7 @@ import { fillSite, languageLinks } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
+import { textLink } from './banner.tsx';
 import { checkEdited } from './check.ts';
 import type { Formatter } from './formats.ts';
 import { fill, words, wordsLanguage } from './locale.ts';
@@ -141,6 +143,7 @@ export function savedFiles(collection: Pick<CmsCollection, 'key' | 'i18n'>, fiel
  * Decap copies it there as it is typed.
  */
 export function withShared(fields: readonly CmsField[], saved: Data, translation: Data): Data {
+  if (typeof saved[TEXT_FIELD] === 'string') return saved;
   const merged = { ...saved };
   for (const field of fields) {
     if (field.i18n === 'duplicate') merged[field.name] = translation[field.name];
@@ -192,6 +195,8 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
     const id = collection.files ? collection.key : String(entry.get('slug') || named || 'new-entry');
     const translations = Object.entries((entry.get('i18n')?.toJS() ?? {}) as Record<string, { data?: Data }>).flatMap(([code, draft]) => (draft.data ? [[code, draft.data] as const] : []));
     const held = new Map<string | undefined, Data>([...translations, [language, shown]]);
+    // Each language's file whose form cannot show it: the form does not change it, and it opens as text.
+    const asText = [...held].flatMap(([code, values]) => (typeof values[TEXT_FIELD] === 'string' ? [pathOf({ collection: collection.key, id, ...(collection.i18n && { language: code }) })] : []));
     const key = JSON.stringify([...held]);
     const [state, setState] = useState<{ base?: SiteContent; problems?: string[] }>({});
 
@@ -220,8 +225,11 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
     const { base, problems } = state;
     return (
       <>
+        {asText.map((path) => (
+          <AsText key={path} path={path} />
+        ))}
         {problems && problems.length > 0 ? <Problems problems={problems} /> : null}
-        {base ? (
+        {typeof shown[TEXT_FIELD] === 'string' ? null : base ? (
           // A new boundary for each version of the entry: the next keystroke may well draw.
           <PreviewBoundary key={`${String(language)} ${JSON.stringify(data)}`}>
             <EntryPage ctx={() => previewContext(base, language, collection.key, id, data, site, asset)} document={document} />
@@ -234,6 +242,50 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
       </>
     );
   };
+}
+
+/**
+ * The preview of a file opened as its text (the hidden text collections):
+ * the lines the save would be refused with as it is typed, found as a
+ * form's are; or that the site accepts it.
+ */
+export function textPreview({ entry, getAsset }: PreviewTemplateComponentProps) {
+  const path = String(entry.get('path') ?? '');
+  const text = String(entry.getIn(['data', 'text']) ?? '');
+  const [problems, setProblems] = useState<string[] | undefined>();
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(async () => {
+      const repository = await repositoryContent();
+      if (!repository || !current) return;
+      const raw = text.endsWith('\n') ? text : `${text}\n`;
+      const checked = await problemsIfSaved([{ path, slug: path, raw }], repository, pictureFrom(getAsset, repository.art));
+      if (current) setProblems(checked.problems);
+    }, CHECK_AFTER_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [path, text]);
+  if (!problems) return <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>{words.preview.reading}</p>;
+  return problems.length > 0 ? <Problems problems={problems} /> : <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>{words.preview.accepted}</p>;
+}
+
+/** A file its form cannot show as written, and the link that opens it as text (in the editor's window: the preview is a frame of it). */
+function AsText({ path }: { path: string }) {
+  const link = textLink(path);
+  return (
+    <div className="notice" role="alert" lang={wordsLanguage} dir={words.direction}>
+      <p>
+        {fill(words.preview.asText, { file: path })}{' '}
+        {link ? (
+          <a href={new URL(link, window.location.href).href} target="_top">
+            {words.preview.openAsText}
+          </a>
+        ) : null}
+      </p>
+    </div>
+  );
 }
 
 /** The problem lines, as the build and a refused save print them. */
