@@ -127,6 +127,8 @@ export interface CmsFormat {
 
 export interface CmsSetup {
   i18n: CmsI18n;
+  /** Each language's direction (languages.yaml), which its fields are typed in. */
+  directions: Record<string, Language['direction']>;
   collections: CmsCollection[];
   textCollections: CmsTextCollection[];
   formats: CmsFormat[];
@@ -248,7 +250,7 @@ export function textCollectionName(folder: string): string {
  * languages.yaml's, which is written once, has the same side-by-side
  * editing and files name.<code>.yaml.
  */
-export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
+export function cmsSetup(languages: readonly Pick<Language, 'code' | 'direction'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
   const [first] = languages;
   if (!first) throw new Error('The editor needs at least one language');
   const collections: CmsCollection[] = [];
@@ -291,8 +293,9 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
     }
   }
   const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
+  const directions = Object.fromEntries(languages.map((language) => [language.code, language.direction]));
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.
-  return { i18n, collections, textCollections: textCollections(collections), formats, media_folder: ART_FOLDER, public_folder: '' };
+  return { i18n, directions, collections, textCollections: textCollections(collections), formats, media_folder: ART_FOLDER, public_folder: '' };
 }
 
 /**
@@ -372,7 +375,7 @@ const cmsConfig = z.strictObject({
 });
 
 /** Every problem of the configuration Decap will run with (the bundle's collections; with config.yml's backend and publish mode, when given), one line each. */
-export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: unknown; collections: readonly CmsTextCollection[] } & Omit<CmsSetup, 'formats' | 'collections' | 'textCollections'>, formats: readonly CmsFormat[]): string[] {
+export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: unknown; collections: readonly CmsTextCollection[] } & Omit<CmsSetup, 'formats' | 'directions' | 'collections' | 'textCollections'>, formats: readonly CmsFormat[]): string[] {
   const result = cmsConfig.safeParse(config);
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   for (const collection of config.collections) {

@@ -125,7 +125,11 @@ describe('every language in the same collections, side by side', () => {
     expect(codes).toEqual(['en', 'fr', 'ar']);
     expect(setup.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: 'en' });
     // A language added is one line of languages.yaml: its code is a locale of the editor.
-    expect(cmsSetup([...siteContent.languages, { code: 'de' }]).i18n.locales).toEqual([...codes, 'de']);
+    expect(cmsSetup([...siteContent.languages, { code: 'de', direction: 'ltr' as const }]).i18n.locales).toEqual([...codes, 'de']);
+  });
+
+  it('types each language in its direction, as languages.yaml gives it', () => {
+    expect(setup.directions).toEqual(Object.fromEntries(siteContent.languages.map((language) => [language.code, language.direction])));
   });
 
   it('reads the languages from languages.yaml alone, the default first whatever its place, and says what is wrong with it in the build’s lines', () => {

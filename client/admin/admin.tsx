@@ -3,11 +3,11 @@
  * site's content needs (the GitHub and local backends, eight widgets and the
  * core's own `hidden`, the English and French phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
- * schemas with every language side by side, a format per collection that
- * keeps the schema line and every field, hidden collections that open a file
- * as its text, a preview drawn with the site's own page in the language being
- * edited, and a banner with what the check says, in the owner's language
- * where we have it.
+ * schemas with every language side by side, each language's text typed in
+ * its direction, a format per collection that keeps the schema line and
+ * every field, hidden collections that open a file as its text, a preview
+ * drawn with the site's own page in the language being edited, and a banner
+ * with what the check says, in the owner's language where we have it.
  * Which backend (the local one in `npm run dev`, GitHub in production)
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
@@ -27,7 +27,7 @@ import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
 import { TEXT_FORMAT } from '../../content/editor.ts';
 import { showBanner } from './banner.tsx';
-import { fileText } from './widgets.tsx';
+import { fileText, inDirection } from './widgets.tsx';
 import { asText, formatter } from './formats.ts';
 import { decapLanguage, words } from './locale.ts';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
@@ -38,7 +38,9 @@ import { setup } from './setup.ts';
 CMS.registerBackend('github', checked(GitHubBackend));
 CMS.registerBackend('proxy', checked(ProxyBackend));
 // `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
-for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(widget.Widget());
+// What holds words is typed in its language's direction; a list or a group of fields passes its direction on to its fields.
+for (const widget of [StringWidget, TextWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(inDirection(widget.Widget(), setup.directions));
+for (const widget of [NumberWidget, SelectWidget]) CMS.registerWidget(widget.Widget());
 CMS.registerWidget(fileText(TextWidget.Widget()));
 const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.
