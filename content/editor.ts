@@ -42,9 +42,13 @@ export interface JsonSchema {
 
 /**
  * The widgets the editor registers (client/admin/admin.tsx), and the only ones its fields use;
- * `hidden` is Decap's core's own, which it neither shows nor validates (https://decapcms.org/docs/widgets/#hidden).
+ * `hidden` is Decap's core's own, which it neither shows nor validates (https://decapcms.org/docs/widgets/#hidden);
+ * `file-text` is ours, for a file corrected as text.
  */
-export const EDITOR_WIDGETS = ['string', 'text', 'number', 'select', 'list', 'object', 'markdown', 'image', 'hidden'] as const;
+export const EDITOR_WIDGETS = ['string', 'text', 'number', 'select', 'list', 'object', 'markdown', 'image', 'hidden', 'file-text'] as const;
+
+/** The text box a file is corrected in as text: Decap's text widget, one line of the file to a line of the box (client/admin/widgets.tsx). */
+export const FILE_TEXT_WIDGET = 'file-text';
 
 /** A Decap field, as its configuration documents it (https://decapcms.org/docs/widgets/). */
 export interface CmsField {
@@ -95,9 +99,14 @@ export interface CmsCollection {
   summary?: string;
   /** Edited in every language of the editor's `i18n`. */
   i18n?: true;
+  /** Not in the list of collections: a folder's files as their text, opened from a link (textCollections). */
+  hide?: true;
   files?: Array<{ name: string; label: string; file: string; fields: CmsField[] }>;
   fields?: CmsField[];
 }
+
+/** A collection of files opened as their text: of no collection of the content. */
+export type CmsTextCollection = Omit<CmsCollection, 'key'>;
 
 /** Decap's i18n (https://decapcms.org/docs/i18n/): every language's file beside the others, name.<code>.yaml. */
 export interface CmsI18n {
@@ -117,11 +126,16 @@ export interface CmsFormat {
   nullable: string[];
   /** Fields written with their default when left empty (`.default([])`: no redirects), rather than left out. */
   defaults: Record<string, unknown>;
+  /** The collection's fields: a file holding anything else cannot be shown in its form, and opens as text. */
+  fields: CmsField[];
 }
 
 export interface CmsSetup {
   i18n: CmsI18n;
+  /** Each language's direction (languages.yaml), which its fields are typed in. */
+  directions: Record<string, Language['direction']>;
   collections: CmsCollection[];
+  textCollections: CmsTextCollection[];
   formats: CmsFormat[];
   media_folder: string;
   public_folder: string;
@@ -208,6 +222,47 @@ export function fieldsOf(schema: JsonSchema, where = '', translated = false): Cm
 export const SCHEMA_FIELD = '$schema';
 
 /**
+ * The field the formats keep a file's whole text in when its form cannot
+ * show it as written (a YAML mistake, a field the form does not have), and
+ * write back unchanged: such a file is changed as text only (TEXT_FORMAT).
+ */
+export const TEXT_FIELD = '$text';
+
+/** The format of the collections that open a file as its text: the text is the one field, `text`, and is written as it is. */
+export const TEXT_FORMAT = 'text';
+
+/**
+ * The collections that open each file of a folder as its text, to correct
+ * what its form cannot show: one per folder of content/words, not listed
+ * (`hide`: Decap's, https://decapcms.org/docs/configuration-options/#hide),
+ * reached from the links of the banner and the preview; each file on its
+ * own, its entry named as the file is, language included (`about.en`). A
+ * save goes through the same backend and check as a form's.
+ */
+export function textCollections(collections: readonly CmsCollection[]): CmsTextCollection[] {
+  const folders = new Map(collections.flatMap((collection) => (collection.folder ? [[collection.folder, collection] as const] : [])));
+  return [...folders.values()].map(({ folder, extension }) => ({
+    name: textCollectionName(folder!),
+    label: folder!,
+    format: TEXT_FORMAT,
+    extension,
+    folder: folder!,
+    hide: true,
+    create: false,
+    delete: false,
+    // Decap names an entry by a field: the text is the only one.
+    identifier_field: 'text',
+    // Its label and hint are the editor's words in the owner's language (client/admin/admin.tsx).
+    fields: [{ name: 'text', label: 'Text', widget: FILE_TEXT_WIDGET }],
+  }));
+}
+
+/** content/words/categories → text-categories; content/words → text-words. */
+export function textCollectionName(folder: string): string {
+  return `text-${folder.split('/').at(-1)}`;
+}
+
+/**
  * The collections, their formats and the media folder, from the JSON Schemas
  * of shared/content/schemas, in the languages of languages.yaml (the default
  * first: readLanguages). Decap edits a file collection's languages in one
@@ -216,7 +271,7 @@ export const SCHEMA_FIELD = '$schema';
  * languages.yaml's, which is written once, has the same side-by-side
  * editing and files name.<code>.yaml.
  */
-export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
+export function cmsSetup(languages: readonly Pick<Language, 'code' | 'direction'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
   const [first] = languages;
   if (!first) throw new Error('The editor needs at least one language');
   const collections: CmsCollection[] = [];
@@ -234,7 +289,7 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
     // The first line is the same for every file of a folder; a file's own is computed from where it is.
     const path = 'file' in collection ? `${WORDS_FOLDER}/${collection.file}` : `${WORDS_FOLDER}/${collection.folder}/entry.${extension}`;
     const defaults = Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.default === undefined ? [] : [[field, node.default]])));
-    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable, defaults });
+    formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable, defaults, fields });
     const common = { name, key, label: collection.label, format, extension };
     if (!translated) {
       // Decap sets the format per collection, and a format is not told which file it writes: so one
@@ -259,8 +314,9 @@ export function cmsSetup(languages: readonly Pick<Language, 'code'>[], schemas: 
     }
   }
   const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
+  const directions = Object.fromEntries(languages.map((language) => [language.code, language.direction]));
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.
-  return { i18n, collections, formats, media_folder: ART_FOLDER, public_folder: '', media_library: { name: MEDIA_LIBRARY }, slug: SLUG };
+  return { i18n, directions, collections, textCollections: textCollections(collections), formats, media_folder: ART_FOLDER, public_folder: '', media_library: { name: MEDIA_LIBRARY }, slug: SLUG };
 }
 
 /**
@@ -323,7 +379,7 @@ const cmsConfig = z.strictObject({
   collections: uniquelyNamed(
     z.strictObject({
       name: z.string().regex(/^[a-z][a-z-]*$/),
-      key: z.string(),
+      key: z.string().optional(),
       label: z.string().min(1),
       label_singular: z.string().min(1).optional(),
       format: z.string(),
@@ -336,6 +392,7 @@ const cmsConfig = z.strictObject({
       delete: z.boolean().optional(),
       summary: z.string().optional(),
       i18n: z.literal(true).optional(),
+      hide: z.literal(true).optional(),
       files: uniquelyNamed(z.strictObject({ name: z.string(), label: z.string().min(1), file: z.string().min(1), fields: uniquelyNamed(cmsField) })).optional(),
       fields: uniquelyNamed(cmsField).optional(),
     }),
@@ -343,11 +400,11 @@ const cmsConfig = z.strictObject({
 });
 
 /** Every problem of the configuration Decap will run with (the bundle's collections; with config.yml's backend and publish mode, when given), one line each. */
-export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: unknown } & Omit<CmsSetup, 'formats'>, formats: readonly CmsFormat[]): string[] {
+export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: unknown; collections: readonly CmsTextCollection[] } & Omit<CmsSetup, 'formats' | 'directions' | 'collections' | 'textCollections'>, formats: readonly CmsFormat[]): string[] {
   const result = cmsConfig.safeParse(config);
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   for (const collection of config.collections) {
-    if (!formats.some((format) => format.name === collection.format)) problems.push(`collections.${collection.name}.format: no format is named "${collection.format}"`);
+    if (collection.format !== TEXT_FORMAT && !formats.some((format) => format.name === collection.format)) problems.push(`collections.${collection.name}.format: no format is named "${collection.format}"`);
     if (!collection.folder === !collection.files) problems.push(`collections.${collection.name}: a collection has a folder or files, one of the two`);
     // Decap refuses it at start: it edits a file collection's languages in one file only (single_file).
     if (collection.i18n && collection.files) problems.push(`collections.${collection.name}.i18n: Decap edits the languages of a file collection in one file, not in name.<code>.yaml beside it`);

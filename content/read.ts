@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { EDITOR_WORDS_FOLDER, readEditorWords, type EditorWords } from './editor-words.ts';
 import { ART_FOLDER, checkContent, ContentError, LANGUAGES_FILE, listedLanguages, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
 import type { Language } from './schema.ts';
 
@@ -48,4 +49,23 @@ export function readLanguages(root = REPO_ROOT): Language[] {
   const { languages, problems } = listedLanguages({ path, text });
   if (problems.length > 0) throw new ContentError(problems);
   return languages;
+}
+
+/** The browser editor's own words under `root`, by the language each file is named for (en.yaml); their problems are thrown, one line each. */
+export function readEditorWordsFolder(root = REPO_ROOT): Record<string, EditorWords> {
+  const words: Record<string, EditorWords> = {};
+  const problems: string[] = [];
+  for (const path of filesUnder(root, EDITOR_WORDS_FOLDER).sort()) {
+    const code = /^([a-z]{2,3})\.yaml$/.exec(path.slice(EDITOR_WORDS_FOLDER.length + 1))?.[1];
+    if (!code) {
+      problems.push(`${path}:1:1: is not a file of the editor's words: name it after its language, such as en.yaml`);
+      continue;
+    }
+    const read = readEditorWords(path, readFileSync(join(root, path), 'utf8'));
+    problems.push(...read.problems);
+    if (read.words) words[code] = read.words;
+  }
+  if (problems.length === 0 && Object.keys(words).length === 0) problems.push(`${EDITOR_WORDS_FOLDER}: the editor's words are missing`);
+  if (problems.length > 0) throw new ContentError(problems);
+  return words;
 }

@@ -1,7 +1,8 @@
 /**
  * The browser editor's files (client/admin/): its page and one bundle,
  * Decap CMS with our React, the collections generated from the schemas
- * (content/editor.ts), the content check, and the preview. No content is
+ * (content/editor.ts), the editor's own words (content/editor-words/), the
+ * content check, and the preview. No content is
  * bundled: the editor reads the repository's (so it opens whatever state
  * the files are in). Never loaded by the site's pages, and nothing of it in
  * dist/server: the server serves these files only when the editor is
@@ -16,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { AdminSetup } from '../client/admin/setup.ts';
 import { cmsConfigProblems, cmsSetup } from '../content/editor.ts';
-import { readLanguages } from '../content/read.ts';
+import { readEditorWordsFolder, readLanguages } from '../content/read.ts';
 import { ADMIN_PATH } from '../server/admin-paths.ts';
 import type { BuildManifest } from '../server/assets.ts';
 import { SHARE_FONTS } from '../shared/share-image-layout.ts';
@@ -65,9 +66,10 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
   // The preview draws with the site's stylesheet, and the editor's own origin serves nothing of the site: it is one of the editor's files.
   const stylesheet = manifest.files['styles.css']!.url;
   const assets = { ...Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [name, file.url])), 'styles.css': `${ADMIN_PATH}/${basename(stylesheet)}` };
-  const setup: AdminSetup = { ...cmsSetup(readLanguages(contentRoot)), site, assets };
-  const { i18n, collections, media_folder, public_folder, media_library, slug, formats } = setup;
-  const problems = cmsConfigProblems({ i18n, collections, media_folder, public_folder, media_library, slug }, formats);
+  // The editor's own words are checked here: a phrase missing or extra stops the build, naming it.
+  const setup: AdminSetup = { ...cmsSetup(readLanguages(contentRoot)), words: readEditorWordsFolder(contentRoot), site, assets };
+  const { i18n, collections, textCollections, media_folder, public_folder, media_library, slug, formats } = setup;
+  const problems = cmsConfigProblems({ i18n, collections: [...collections, ...textCollections], media_folder, public_folder, media_library, slug }, formats);
   if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
   const setupAsData: esbuild.Plugin = {
     name: 'admin-setup-as-data',

@@ -6,24 +6,27 @@
  * origin of its own, with a CSP of its own. Its local backend's guard:
  * tests/local-backend.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { formatter } from '../client/admin/formats.ts';
-import { completed, previewContext } from '../client/admin/preview.tsx';
+import { entryLink, textLink } from '../client/admin/banner.tsx';
+import { asText, formatter } from '../client/admin/formats.ts';
+import { completed, previewContext, savedFiles, withShared } from '../client/admin/preview.tsx';
 import { toWrite } from '../client/admin/repository.ts';
-import { fill, library } from '../client/admin/locale.ts';
+import { chooseLanguage, fill, library } from '../client/admin/locale.ts';
 import { masterOf, uploadRefusal, type PhotoKind } from '../client/admin/uploads.ts';
 import { MASTER_LIMITS } from '../content/art.ts';
-import { cmsConfigProblems, cmsSetup, fieldFor, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { cmsConfigProblems, cmsSetup, fieldFor, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, FILE_TEXT_WIDGET, TEXT_FIELD, TEXT_FORMAT, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { editorWords, readEditorWords } from '../content/editor-words.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
-import { entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
-import { readSources } from '../content/read.ts';
+import { checkContent, entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
+import { readEditorWordsFolder, readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
@@ -134,7 +137,11 @@ describe('every language in the same collections, side by side', () => {
     expect(codes).toEqual(['en', 'fr', 'ar']);
     expect(setup.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: 'en' });
     // A language added is one line of languages.yaml: its code is a locale of the editor.
-    expect(cmsSetup([...siteContent.languages, { code: 'de' }]).i18n.locales).toEqual([...codes, 'de']);
+    expect(cmsSetup([...siteContent.languages, { code: 'de', direction: 'ltr' as const }]).i18n.locales).toEqual([...codes, 'de']);
+  });
+
+  it('types each language in its direction, as languages.yaml gives it', () => {
+    expect(setup.directions).toEqual(Object.fromEntries(siteContent.languages.map((language) => [language.code, language.direction])));
   });
 
   it('reads the languages from languages.yaml alone, the default first whatever its place, and says what is wrong with it in the build’s lines', () => {
@@ -163,8 +170,8 @@ describe('every language in the same collections, side by side', () => {
 });
 
 describe('the editor’s configuration, checked when it is built (Decap’s own check would need eval)', () => {
-  const { i18n, collections, media_folder, public_folder, media_library, slug, formats } = setup;
-  const config = { i18n, collections, media_folder, public_folder, media_library, slug };
+  const { i18n, collections, textCollections, media_folder, public_folder, media_library, slug, formats } = setup;
+  const config = { i18n, collections: [...collections, ...textCollections], media_folder, public_folder, media_library, slug };
 
   it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
     expect(cmsConfigProblems(config, formats)).toEqual([]);
@@ -300,26 +307,69 @@ describe('what a save writes of the files Decap hands over, one per language', (
 
 describe('what the editor writes', () => {
   const formatOf = (key: CollectionKey) => formatter(setup.formats.find((format) => format.name === setup.collections.find((collection) => collection.key === key)!.format)!);
+  const namesOf = (key: CollectionKey) => fieldsOf(key).map((field) => field.name);
 
-  it.each(readSources().files.flatMap(({ path, text }) => { const entry = entryOf(path); return entry ? [[path, text, entry.collection] as const] : []; }))('%s: read and written back, the same fields, the schema line first', (file, text, key) => {
+  it.each(readSources().files.flatMap(({ path, text }) => { const entry = entryOf(path); return entry ? [[path, text, entry.collection] as const] : []; }))('%s: read into its form and written back, the same fields, the schema line first', (file, text, key) => {
     const format = formatOf(key);
-    const written = format.toFile(format.fromFile(text));
+    const data = format.fromFile(text);
+    expect(data).not.toHaveProperty(TEXT_FIELD);
+    const written = format.toFile(data, namesOf(key));
     const yaml = (source: string) => (file.endsWith('.md') ? source.split(/^---$/m)[1]! : source);
     expect(yaml(written).trimStart().split('\n')[0]).toBe(schemaLine(key, file));
     expect(parseYaml(yaml(written))).toEqual(parseYaml(yaml(text)));
     if (file.endsWith('.md')) expect(written.split(/^---$/m).slice(2).join('---').trim()).toBe(text.split(/^---$/m).slice(2).join('---').trim());
   });
 
-  it('opens a file broken elsewhere with what its YAML holds before the mistake, without throwing', () => {
-    const format = formatOf('categories');
-    expect(format.fromFile('title: Textiles\nsubtitle: "Fabrics\norder: 5\n')).toMatchObject({ title: 'Textiles' });
-    expect(format.fromFile('- not\n- a group of fields\n')).toEqual({});
-    expect(formatOf('legal').fromFile('no front matter at all\n')).toEqual({ body: 'no front matter at all\n' });
+  const textiles = readSources().files.find((file) => file.path === 'content/words/categories/textiles.en.yaml')!.text;
+  const terms = readSources().files.find((file) => file.path === 'content/words/legal/terms.en.md')!.text;
+  it.each<[string, CollectionKey, string]>([
+    ['a quote never closed', 'categories', textiles.replace(/^subtitle: (.*)$/m, 'subtitle: "$1')],
+    ['a line indented with a tab', 'categories', textiles.replace(/^ {2}alt:/m, '\talt:')],
+    ['a field written twice', 'categories', `${textiles}title: Again\n`],
+    ['a list where the file is a group of fields', 'categories', '- not\n- a group of fields\n'],
+    ['a misspelt field', 'categories', textiles.replace(/^subtitle:/m, 'subtilte:')],
+    ['a misspelt field in a group', 'categories', textiles.replace(/^ {2}alt:/m, '  alt_text:')],
+    ['words where a list is', 'categories', textiles.replace(/^headings:[\s\S]*$/m, 'headings: none yet\n')],
+    ['a list where words are', 'categories', textiles.replace(/^title: (.*)$/m, 'title:\n  - $1')],
+    ['a Markdown file without its front matter', 'legal', terms.replace(/^---\n[\s\S]*?\n---\n/, '')],
+    ['a mistake in a Markdown file’s front matter', 'legal', terms.replace(/^title: (.*)$/m, 'title: "$1')],
+  ])('opens a file with %s as its text, and writes that text back whatever its form holds', (_what, key, text) => {
+    const format = formatOf(key);
+    const data = format.fromFile(text);
+    expect(data[TEXT_FIELD]).toBe(text);
+    // Nothing of the file is spread across its form's fields.
+    expect(Object.keys(data).filter((name) => name !== TEXT_FIELD && name !== SCHEMA_FIELD)).toEqual([]);
+    expect(format.toFile({ ...data, title: 'Typed in the form' }, namesOf(key))).toBe(text);
   });
 
-  it('drops a field the form does not have (a misspelt one, written elsewhere), which the check would refuse', () => {
-    const text = formatOf('categories').toFile({ order: 5, colour: 'blue', title: 'Textiles' }, ['order', 'slug', 'title']);
-    expect(parseYaml(text)).toEqual({ order: 5, title: 'Textiles' });
+  it('keeps a single file in its collection while it opens as text: the schema its first line names', () => {
+    const home = readSources().files.find((file) => file.path === 'content/words/home.fr.yaml')!.text;
+    expect(formatOf('home').fromFile(`${home}tagline: twice\n`)).toMatchObject({ [SCHEMA_FIELD]: 'home', [TEXT_FIELD]: expect.any(String) });
+  });
+
+  it('opens a file as its text in its folder’s text collection, each file on its own, which the editor does not list', () => {
+    expect(setup.textCollections.map((collection) => [collection.name, collection.folder, collection.extension, collection.format, collection.hide])).toEqual([
+      ['text-categories', 'content/words/categories', 'yaml', TEXT_FORMAT, true],
+      ['text-legal', 'content/words/legal', 'md', TEXT_FORMAT, true],
+      ['text-pages', 'content/words/pages', 'md', TEXT_FORMAT, true],
+      ['text-words', 'content/words', 'yaml', TEXT_FORMAT, true],
+    ]);
+    for (const collection of setup.textCollections) {
+      expect(collection).not.toHaveProperty('i18n');
+      expect(collection.fields).toEqual([{ name: 'text', label: 'Text', widget: FILE_TEXT_WIDGET }]);
+    }
+    expect(asText.fromFile(textiles)).toEqual({ text: textiles });
+    expect(asText.toFile({ text: textiles })).toBe(textiles);
+  });
+
+  it('writes a field the form does not have after its fields, as it came, and the check refuses it, naming it', () => {
+    const format = formatOf('categories');
+    const data = { ...format.fromFile(textiles), colour: 'blue' };
+    const written = format.toFile(data, namesOf('categories'));
+    expect(Object.keys(parseYaml(written) as object)).toEqual([...Object.keys(parseYaml(textiles) as object), 'colour']);
+    const path = 'content/words/categories/textiles.en.yaml';
+    const files = readSources().files.map((file) => (file.path === path ? { path, text: written } : file));
+    expect(checkContent({ files, art: readSources().art }).problems).toEqual([expect.stringMatching(/^content\/words\/categories\/textiles\.en\.yaml:\d+:1: colour: is not a field of this entry \(a typo\?\)$/)]);
   });
 
   it('leaves out an optional field left empty, and writes null for an empty menu label', () => {
@@ -327,6 +377,99 @@ describe('what the editor writes', () => {
     expect(text).toContain('menuLabel: null');
     const about = formatOf('about').toFile({ aboutUs: { heading: 'Us', paragraphs: ['One.'], list: [] } });
     expect(about).not.toContain('list');
+  });
+});
+
+describe('the preview checks what the save writes', () => {
+  const categories = setup.collections.find((collection) => collection.key === 'categories')!;
+  const fields = fieldsOf('categories');
+  const format = formatter(setup.formats.find((candidate) => candidate.name === categories.format)!);
+  const textiles = readSources().files.find((file) => file.path === 'content/words/categories/textiles.en.yaml')!;
+
+  it('writes each language’s file in the form’s order of fields, whatever order Decap holds them in, as the save does', () => {
+    const data = format.fromFile(textiles.text);
+    const shuffled = Object.fromEntries(Object.entries(data).reverse());
+    const [written] = savedFiles(categories, fields, format, 'textiles', new Map([['en', shuffled]]));
+    expect(written).toEqual({ path: textiles.path, slug: 'textiles', raw: format.toFile(data, fields.map((field) => field.name)) });
+    expect(written!.raw.split('\n')[1]).toMatch(/^order: /);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
+    ['an order and an address', { order: 5, slug: 'textiles', title: 'Textiles' }, { order: 1, slug: 'fabrics', title: 'Textiles FR' }, { order: 1, slug: 'fabrics', title: 'Textiles' }],
+    ['a picture, not its description', { image: { file: 'a.svg', alt: 'A' } }, { image: { file: 'b.svg', alt: 'B' } }, { image: { file: 'b.svg', alt: 'A' } }],
+    ['nothing of a file that opens as text', { [TEXT_FIELD]: 'order: [' }, { order: 1 }, { [TEXT_FIELD]: 'order: [' }],
+  ])('takes the default language’s file as saved, with what every language shares as a translation holds it: %s', (_what, saved, translation, expected) => {
+    expect(withShared(fields, saved, translation)).toEqual(expected);
+  });
+});
+
+describe('the links of the banner and the preview', () => {
+  const line = (path: string) => `${path}:5:11: subtitle: is empty`;
+  it.each<[string, string[], ReturnType<typeof entryLink>]>([
+    ['content/words/categories/textiles.en.yaml', [], { href: '#/edit/categories/textiles', asText: false }],
+    ['content/words/home.fr.yaml', [], { href: '#/edit/home/home', asText: false }],
+    ['content/words/languages.yaml', [], { href: '#/edit/languages/languages', asText: false }],
+    ['content/words/categories/textiles.en.yaml', ['content/words/categories/textiles.en.yaml'], { href: '#/edit/text-categories/textiles.en', asText: true }],
+    ['content/words/legal/terms.ar.md', ['content/words/legal/terms.ar.md'], { href: '#/edit/text-legal/terms.ar', asText: true }],
+    ['content/words/about.en.yaml', ['content/words/about.en.yaml'], { href: '#/edit/text-words/about.en', asText: true }],
+    ['content/words/redirects.yaml', ['content/words/redirects.yaml'], { href: '#/edit/text-words/redirects', asText: true }],
+    ['content/words/about.fr.yaml', ['content/words/about.en.yaml'], { href: '#/edit/about/about', asText: false }],
+    ['content/art/textiles.png', [], undefined],
+    ['content/words/categories', [], undefined],
+  ])('%s (as text: %j) opens at %j', (path, asText, link) => {
+    expect(entryLink(line(path), new Set(asText))).toEqual(link);
+  });
+
+  it('opens a file as text only in a folder of the content', () => {
+    expect(textLink('content/words/categories/textiles.en.yaml')).toBe('#/edit/text-categories/textiles.en');
+    expect(textLink('content/art/textiles.svg')).toBeUndefined();
+  });
+});
+
+describe('the editor’s own words, in the owner’s language where it has it', () => {
+  it.each<[string[], readonly string[], string]>([
+    [['fr-FR', 'en'], ['en', 'fr'], 'fr'],
+    [['ar-EG', 'fr'], ['en', 'fr'], 'fr'],
+    [['ar-EG', 'fr'], ['ar', 'en', 'fr'], 'ar'],
+    [['de-DE', 'es'], ['en', 'fr'], 'en'],
+    [['EN-gb'], ['en', 'fr'], 'en'],
+    [[], ['en', 'fr'], 'en'],
+  ])('the browser asking for %j, among %j, speaks %s', (preferred, available, chosen) => {
+    expect(chooseLanguage(preferred, available, 'en')).toBe(chosen);
+  });
+
+  it('has every phrase in every language it speaks, English, French and Arabic, and lays each out in its direction', () => {
+    const words = readEditorWordsFolder();
+    expect(Object.keys(words).sort()).toEqual(['ar', 'en', 'fr']);
+    expect(Object.fromEntries(Object.entries(words).map(([code, phrases]) => [code, phrases.direction]))).toEqual({ ar: 'rtl', en: 'ltr', fr: 'ltr' });
+    for (const phrases of Object.values(words)) expect(editorWords.parse(phrases)).toEqual(phrases);
+  });
+
+  const path = 'content/editor-words/fr.yaml';
+  const english = readFileSync(join(import.meta.dirname, '..', 'content/editor-words/en.yaml'), 'utf8');
+  const lineOf = (text: string, start: string) => text.split('\n').findIndex((row) => row.startsWith(start)) + 1;
+  it.each<[string, string, (text: string) => string]>([
+    ['a phrase missing', `${path}:${lineOf(english, '  checkLabel:')}:3: notices.open: is missing`, () => english.replace(/^ {2}open: .*\n/m, '')],
+    ['a phrase the editor does not show', `${path}:${lineOf(english, '  hide:')}:3: notices.close: is not a phrase the editor shows (a typo?)`, () => english.replace(/^ {2}hide:/m, '  close: Close\n  hide:')],
+    ['a placeholder lost', `${path}:${lineOf(english, '  unreadable:')}:15: notices.unreadable: should hold %{why}, which the editor fills in`, () => english.replace('%{why}"', '%{reason}"')],
+    ['a placeholder the editor does not fill', `${path}:${lineOf(english, '  open:')}:9: notices.open: should hold no placeholder: the editor fills none in here`, () => english.replace(/^ {2}open: Open$/m, '  open: Open %{file}')],
+    ['an empty phrase', `${path}:${lineOf(english, '  hide:')}:9: notices.hide: is empty`, () => english.replace(/^ {2}hide: .*$/m, '  hide: ""')],
+    ['a direction that is none', `${path}:${lineOf(english, 'direction:')}:12: direction: Invalid option: expected one of "ltr"|"rtl"`, () => english.replace(/^direction: ltr$/m, 'direction: up')],
+    ['a YAML mistake', `${path}:${lineOf(english, '  hide:')}:1: YAML: Tabs are not allowed as indentation`, () => english.replace(/^ {2}hide:/m, '\thide:')],
+  ])('stops the build on %s, naming the file, the line and the phrase', (_what, problem, broken) => {
+    expect(readEditorWords(path, broken(english)).problems).toEqual([problem]);
+  });
+
+  it('stops the build on a file of the editor’s words not named for a language', () => {
+    const root = mkdtempSync(join(tmpdir(), 'editor-words-'));
+    try {
+      mkdirSync(join(root, 'content/editor-words'), { recursive: true });
+      writeFileSync(join(root, 'content/editor-words/en.yaml'), english);
+      writeFileSync(join(root, 'content/editor-words/french.yaml'), english);
+      expect(() => readEditorWordsFolder(root)).toThrow("content/editor-words/french.yaml:1:1: is not a file of the editor's words: name it after its language, such as en.yaml");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * The browser editor (Decap CMS) at /admin: Decap's core with only what the
  * site's content needs (the GitHub and local backends, eight widgets and the
- * core's own `hidden`, the English phrases), each backend with the content check in front of its
+ * core's own `hidden`, the English and French phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
- * schemas with every language side by side, a format per collection that
- * keeps the schema line, a preview drawn with the site's own page in the
- * language being edited, a banner with what the check says, and a media
- * library of ours in place of Decap's (media-library.tsx).
+ * schemas with every language side by side, each language's text typed in
+ * its direction, a format per collection that keeps the schema line and
+ * every field, hidden collections that open a file as its text, a preview
+ * drawn with the site's own page in the language being edited, a banner
+ * with what the check says, in the owner's language where we have it, and
+ * a media library of ours in place of Decap's (media-library.tsx).
  * Which backend (the local one in `npm run dev`, GitHub in production)
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
@@ -15,7 +17,7 @@ import CMS from 'decap-cms-core';
 import type { CmsConfig } from 'decap-cms-core';
 import { GitHubBackend } from 'decap-cms-backend-github';
 import { ProxyBackend } from 'decap-cms-backend-proxy';
-import { en } from 'decap-cms-locales';
+import { en, fr } from 'decap-cms-locales';
 import ImageWidget from 'decap-cms-widget-image';
 import ListWidget from 'decap-cms-widget-list';
 import MarkdownWidget from 'decap-cms-widget-markdown';
@@ -24,12 +26,14 @@ import ObjectWidget from 'decap-cms-widget-object';
 import SelectWidget from 'decap-cms-widget-select';
 import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
+import { TEXT_FORMAT } from '../../content/editor.ts';
 import { showBanner } from './banner.tsx';
-import { formatter } from './formats.ts';
-import { notices, phrases } from './locale.ts';
+import { fileText, inDirection } from './widgets.tsx';
+import { asText, formatter } from './formats.ts';
+import { decapLanguage, notices, words } from './locale.ts';
 import { pictureLibrary } from './media-library.tsx';
 import { withPictureShown, type PictureControl } from './pictures.tsx';
-import { previewOf } from './preview.tsx';
+import { previewOf, textPreview } from './preview.tsx';
 import { checked } from './repository.ts';
 import { setup } from './setup.ts';
 import { gitHubLock, queue } from './write-lock.ts';
@@ -38,22 +42,31 @@ import { gitHubLock, queue } from './write-lock.ts';
 CMS.registerBackend('github', checked(GitHubBackend, (repository) => gitHubLock(repository, notices.busy)));
 CMS.registerBackend('proxy', checked(ProxyBackend, queue));
 // `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
-for (const widget of [StringWidget, TextWidget, NumberWidget, SelectWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(widget.Widget());
+// What holds words is typed in its language's direction; a list or a group of fields passes its direction on to its fields.
+for (const widget of [StringWidget, TextWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(inDirection(widget.Widget(), setup.directions));
+for (const widget of [NumberWidget, SelectWidget]) CMS.registerWidget(widget.Widget());
+CMS.registerWidget(fileText(TextWidget.Widget()));
 const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.
 CMS.registerWidget({ ...image, controlComponent: withPictureShown(image.controlComponent as unknown as PictureControl) as unknown as typeof image.controlComponent });
-const { newButton } = phrases;
-CMS.registerLocale('en', { ...en, collection: { ...en.collection, collectionTop: { ...en.collection.collectionTop, newButton, newButtonAriaLabel: newButton } } });
+const { newButton } = words;
+for (const [name, phrases] of Object.entries({ en, fr })) {
+  CMS.registerLocale(name, { ...phrases, collection: { ...phrases.collection, collectionTop: { ...phrases.collection.collectionTop, newButton, newButtonAriaLabel: newButton } } });
+}
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
+CMS.registerCustomFormat(TEXT_FORMAT, 'yaml', asText);
 for (const collection of setup.collections) {
   const format = setup.formats.find((candidate) => candidate.name === collection.format)!;
   CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets, setup.i18n.default_locale));
 }
+// A file opened as its text: its one field's label and hint in the owner's language.
+const textCollections = setup.textCollections.map((collection) => ({ ...collection, fields: collection.fields!.map((field) => ({ ...field, ...words.asText })) }));
+for (const collection of textCollections) CMS.registerPreviewTemplate(collection.name, textPreview);
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 CMS.registerMediaLibrary(pictureLibrary);
 
 const { i18n, collections, media_folder, public_folder, media_library, slug } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
-CMS.init({ config: { i18n, collections, media_folder, public_folder, media_library, slug } as unknown as CmsConfig });
+CMS.init({ config: { i18n, collections: [...collections, ...textCollections], media_folder, public_folder, media_library, slug, locale: decapLanguage } as unknown as CmsConfig });
 showBanner();

@@ -4,30 +4,64 @@
  * build would stop on, each with a link that opens its entry to fix it; and,
  * when a save is refused, its lines until the next one goes through. So a
  * file broken elsewhere (by hand, in the git host's web editor) is named as
- * soon as the editor opens, and the owner can open it and fix it here. The
+ * soon as the editor opens, and the owner can open it and fix it here: in
+ * its form, or as its text when its form cannot show it as written. The
  * same place says when signing in failed, and when GitHub stopped accepting
- * the sign-in and a save was not made. Its words: locale.ts.
+ * the sign-in and a save was not made. Its words are the owner's language's
+ * where we have it (locale.ts), laid out in that language's direction.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { entryOf } from '../../content/load.ts';
+import { TEXT_FIELD } from '../../content/editor.ts';
+import { entryOf, type SourceFile } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
-import { fill, notices } from './locale.ts';
-import { repositoryEvents, repositoryOpened, repositoryProblems, SignInRejected } from './repository.ts';
+import { formatter } from './formats.ts';
+import { fill, notices, words, wordsLanguage } from './locale.ts';
+import { repositoryContent, repositoryEvents, repositoryOpened, repositoryProblems, SignInRejected } from './repository.ts';
+import { setup } from './setup.ts';
 
 type Report =
   | { kind: 'checking' }
-  | { kind: 'repository'; problems: string[] }
-  | { kind: 'refused'; problems: string[] }
+  | { kind: 'repository'; problems: string[]; asText: ReadonlySet<string> }
+  | { kind: 'refused'; problems: string[]; asText: ReadonlySet<string> }
   | { kind: 'unreadable'; why: string }
   | { kind: 'signInFailed'; why: string }
   | { kind: 'signedOut' };
 
-/** The editor's address of the entry a problem line names ("content/words/categories/x.yaml:5:11: …"), if it names one. */
-export function entryLink(line: string): string | undefined {
-  const entry = entryOf(line.split(':', 1)[0]!);
+/**
+ * The editor's address of the entry a problem line names ("content/words/categories/x.yaml:5:11: …"), if it
+ * names one: its form, or the file as text (textLink) when its form cannot show it as written (`asText`).
+ * Decap's /edit/ address, which leads to the entry's through a redirect, so the entry open before is closed
+ * first: Decap 3.19 fails when it goes straight from an entry in one language (languages.yaml, a file as text)
+ * to one in several with the preview shown ("reading 'toUpperCase'": its language menu keeps the first's none;
+ * no upstream issue found).
+ */
+export function entryLink(line: string, asText: ReadonlySet<string> = new Set()): { href: string; asText: boolean } | undefined {
+  const path = line.split(':', 1)[0]!;
+  const entry = entryOf(path);
   if (!entry) return undefined;
-  return `#/collections/${collectionName(entry.collection)}/entries/${entry.collection === entry.id ? collectionName(entry.collection) : entry.id}`;
+  const text = asText.has(path) ? textLink(path) : undefined;
+  if (text) return { href: text, asText: true };
+  return { href: `#/edit/${collectionName(entry.collection)}/${entry.collection === entry.id ? collectionName(entry.collection) : entry.id}`, asText: false };
+}
+
+/** The address of a file of content/words opened as its text (through /edit/, as entryLink's): its folder's text collection, the entry named as the file is (about.en). */
+export function textLink(path: string): string | undefined {
+  const folder = path.slice(0, path.lastIndexOf('/'));
+  const collection = setup.textCollections.find((candidate) => candidate.folder === folder && path.endsWith(`.${candidate.extension}`));
+  return collection && `#/edit/${collection.name}/${path.slice(folder.length + 1, -`.${collection.extension}`.length)}`;
+}
+
+/** The files of the repository whose form cannot show them as written: they open as text. */
+async function filesAsText(): Promise<Set<string>> {
+  const files: readonly SourceFile[] = (await repositoryContent())?.files ?? [];
+  return new Set(
+    files.flatMap(({ path, text }) => {
+      const key = entryOf(path)?.collection;
+      const format = setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === key)?.format);
+      return format && formatter(format).fromFile(text)[TEXT_FIELD] !== undefined ? [path] : [];
+    }),
+  );
 }
 
 function Banner() {
@@ -44,12 +78,21 @@ function Banner() {
       show({ kind: 'checking' });
       const asked = latest;
       const answer = (next: Report | undefined) => asked === latest && setReport(next);
-      repositoryProblems().then(
-        (problems) => answer(problems && { kind: 'repository', problems }),
+      Promise.all([repositoryProblems(), filesAsText()]).then(
+        ([problems, asText]) => answer(problems && { kind: 'repository', problems, asText }),
         (error: unknown) => answer(error instanceof SignInRejected ? { kind: 'signedOut' } : { kind: 'unreadable', why: error instanceof Error ? error.message : String(error) }),
       );
     };
-    const refused = (event: Event) => show({ kind: 'refused', problems: (event as CustomEvent<string[]>).detail });
+    const refused = (event: Event) => {
+      const problems = (event as CustomEvent<string[]>).detail;
+      show({ kind: 'refused', problems, asText: new Set() });
+      const asked = latest;
+      // Which of the files named open as text: the repository's as read, which a refused save left as it was.
+      filesAsText().then(
+        (asText) => asked === latest && setReport({ kind: 'refused', problems, asText }),
+        () => undefined,
+      );
+    };
     const signInFailed = (event: Event) => show({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
     const signedOut = () => show({ kind: 'signedOut' });
     repositoryEvents.addEventListener('opened', check);
@@ -78,17 +121,22 @@ function Banner() {
     signedOut: notices.signedOut,
   }[report.kind];
   const problems = report.kind === 'refused' || report.kind === 'repository' ? report.problems : [];
+  const asText = report.kind === 'refused' || report.kind === 'repository' ? report.asText : undefined;
   const aboutSignIn = report.kind === 'signInFailed' || report.kind === 'signedOut';
   return (
-    <section className="content-check" role="alert" aria-label={aboutSignIn ? notices.signInLabel : notices.checkLabel}>
+    <section className="content-check" role="alert" aria-label={aboutSignIn ? notices.signInLabel : notices.checkLabel} lang={wordsLanguage} dir={words.direction}>
       <p className="content-check__heading">{heading}</p>
       {report.kind === 'signInFailed' && report.why ? <p>{fill(notices.signInSaid, { why: report.why })}</p> : null}
       <ul>
         {problems.map((line) => {
-          const link = entryLink(line);
+          const link = entryLink(line, asText);
           return (
             <li key={line}>
-              <code>{line}</code> {link ? <a href={link}>{notices.open}</a> : null}
+              {/* A line of the check is a path and English words: read left to right whatever the notice's language. */}
+              <code lang="en" dir="ltr">
+                {line}
+              </code>{' '}
+              {link ? <a href={link.href}>{link.asText ? notices.openAsText : notices.open}</a> : null}
             </li>
           );
         })}

@@ -2,7 +2,7 @@
  * Types for the parts of Decap CMS the editor registers, which ship without
  * their own: the two backends it uses (their documented Implementation
  * interface, the part the content check wraps), the widgets and the English
- * phrases. decap-cms-core has its own (CMS, CmsConfig, the preview's props).
+ * and French phrases. decap-cms-core has its own (CMS, CmsConfig, the preview's props).
  */
 
 declare module 'decap-cms-lib-util' {
@@ -100,4 +100,5 @@ declare module 'decap-cms-widget-image' {
 
 declare module 'decap-cms-locales' {
   export const en: import('decap-cms-core').CmsLocalePhrases;
+  export const fr: import('decap-cms-core').CmsLocalePhrases;
 }

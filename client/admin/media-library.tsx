@@ -270,7 +270,7 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
           {library.close}
         </button>
       </header>
-      {slot && need ? <p>{fill(library.forSlot, { slot: PICTURE_SLOTS[slot].name, width: String(need.width), height: String(need.height), drawingWidth: String(PICTURE_SLOTS[slot].width), drawingHeight: String(PICTURE_SLOTS[slot].height) })}</p> : null}
+      {slot && need ? <p>{fill(library.forSlot, { slot: library.slots[slot], width: String(need.width), height: String(need.height), drawingWidth: String(PICTURE_SLOTS[slot].width), drawingHeight: String(PICTURE_SLOTS[slot].height) })}</p> : null}
       <p className="picture-library__rules">{fill(library.rules, { limit: bytesInWords(MASTER_LIMITS.bytes), longSide: String(MASTER_LIMITS.longSide) })}</p>
       <p>
         <button type="button" className="picture-library__primary" onClick={() => input.current!.click()} disabled={Boolean(busy) || !pictures}>

@@ -5,12 +5,15 @@
  * repository has it now (repository.ts), placeholders filled as on the
  * site; above it, every problem the build would stop on with the entry as
  * it stands in every language Decap holds, the same lines the save would be
- * refused with.
+ * refused with: the files written as the save writes them (savedFiles), put
+ * in the repository by the save's own functions (toWrite, withSaved). A
+ * language's file its form cannot show as written is said so, with a link
+ * to it as text. Its words: locale.ts.
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
-import type { CmsCollection, CmsField } from '../../content/editor.ts';
-import { checkContent, LANGUAGES_FILE, pathOf, type SourceFile } from '../../content/load.ts';
+import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor.ts';
+import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
 import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
@@ -18,8 +21,11 @@ import { fillSite, languageLinks } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
+import { textLink } from './banner.tsx';
 import { checkEdited } from './check.ts';
 import type { Formatter } from './formats.ts';
+import { fill, words, wordsLanguage } from './locale.ts';
+import { withSaved } from './gate.ts';
 import { repositoryContent, toWrite } from './repository.ts';
 
 type Data = Record<string, unknown>;
@@ -102,8 +108,8 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
     if (!this.state.error) return this.props.children;
     return (
       <main className="page">
-        <p className="notice" role="status">
-          The preview cannot draw this entry yet: {this.state.error.message}
+        <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>
+          {fill(words.preview.cannotDraw, { why: this.state.error.message })}
         </p>
       </main>
     );
@@ -113,26 +119,88 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
 /** How long typing pauses before the entry is checked again. */
 const CHECK_AFTER_MS = 300;
 
+/** A file as a save hands it over: where it goes and what it holds. */
+export interface SavedFile {
+  path: string;
+  slug: string;
+  raw: string;
+}
+
+/**
+ * The files a save of an entry writes, as Decap writes them (its backend's
+ * entryToRaw): each language's fields through the collection's format, the
+ * form's fields first in their order, a line end last.
+ */
+export function savedFiles(collection: Pick<CmsCollection, 'key' | 'i18n'>, fields: readonly CmsField[], format: Formatter, id: string, held: ReadonlyMap<string | undefined, Data>): SavedFile[] {
+  const order = fields.map((field) => field.name);
+  return [...held].map(([code, values]) => {
+    const raw = format.toFile(values, order);
+    return { path: pathOf({ collection: collection.key, id, ...(collection.i18n && { language: code }) }), slug: id, raw: raw.endsWith('\n') ? raw : `${raw}\n` };
+  });
+}
+
+/**
+ * The default language's fields while a translation is shown, which Decap
+ * does not hand the preview: the file as the repository has it, with what
+ * every language shares (`i18n: duplicate`) as the translation holds it, since
+ * Decap copies it there as it is typed.
+ */
+export function withShared(fields: readonly CmsField[], saved: Data, translation: Data): Data {
+  if (typeof saved[TEXT_FIELD] === 'string') return saved;
+  const merged = { ...saved };
+  for (const field of fields) {
+    if (field.i18n === 'duplicate') merged[field.name] = translation[field.name];
+    else if (field.widget === 'object' && field.fields) {
+      const [own, theirs] = [saved[field.name], translation[field.name]];
+      if (own && typeof own === 'object' && theirs && typeof theirs === 'object') merged[field.name] = withShared(field.fields, own as Data, theirs as Data);
+    }
+  }
+  return merged;
+}
+
+/** A picture's bytes: the repository's, else Decap's (one chosen and not saved yet, which the save writes with the entry). */
+type PictureOf = (name: string) => Promise<Uint8Array | undefined>;
+
+/** What the save of these files would be refused with, on the repository as last read: the save's own steps (repository.ts). */
+async function problemsIfSaved(edited: readonly SavedFile[], repository: { files: SourceFile[] }, picture: PictureOf) {
+  const files = withSaved(repository.files, toWrite(edited, new Set(repository.files.map((file) => file.path))));
+  const names = picturesNamed(files);
+  const art = new Map((await Promise.all(names.map(async (name) => [name, await picture(name)] as const))).flatMap(([name, bytes]) => (bytes ? [[name, bytes] as const] : [])));
+  return checkEdited(files, art);
+}
+
+/** The pictures of the repository as read, and those chosen in Decap and not saved yet (while Decap reads a picture of the repository, it holds an empty one). */
+function pictureFrom(getAsset: PreviewTemplateComponentProps['getAsset'], art: ReadonlyMap<string, Uint8Array>): PictureOf {
+  return async (name) => {
+    if (art.has(name)) return art.get(name);
+    const file = getAsset(name)?.fileObj;
+    return file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
+  };
+}
+
 /**
  * A preview template for one collection (CMS.registerPreviewTemplate).
  * Decap 3.19 hands it the language of the left pane as `locale` (beside its
- * documented props: decap-cms-core's EditorPreviewPane), with `entry` holding
+ * documented props: decap-cms-core's EditorPreviewPane; decap-cms#7523), with `entry` holding
  * that language's fields as `data` and the translations' as `i18n`.
  */
 export function previewOf(collection: CmsCollection, format: Formatter, site: SiteConfig, assets: Record<string, string>, defaultLanguage: string) {
   const fields = collection.fields ?? collection.files?.[0]?.fields ?? [];
+  // A new entry's file is named when it is saved: after a field (a category's address), or its title.
+  const slugField = /^\{\{fields\.(\w+)\}\}$/.exec(collection.slug ?? '')?.[1];
   return function Preview({ entry, document, getAsset, locale }: PreviewTemplateComponentProps & { locale?: unknown }) {
     // A collection written once (languages.yaml, redirects.yaml) is the default language's.
     const language = collection.i18n ? (typeof locale === 'string' ? locale : undefined) : defaultLanguage;
     // Decap hands the entry as Immutable.js maps; toJS is their documented way out.
     const shown = (entry.get('data')?.toJS() ?? {}) as Data;
     const data = completed(fields, shown);
-    const id = collection.files ? collection.key : String(entry.get('slug') ?? '');
-    // Each language's file as the save would write it; the default language's, while a translation is shown, as the repository has it (Decap's preview entry does not hold it).
+    const named = slugField && typeof shown[slugField] === 'string' ? shown[slugField] : '';
+    const id = collection.files ? collection.key : String(entry.get('slug') || named || 'new-entry');
     const translations = Object.entries((entry.get('i18n')?.toJS() ?? {}) as Record<string, { data?: Data }>).flatMap(([code, draft]) => (draft.data ? [[code, draft.data] as const] : []));
     const held = new Map<string | undefined, Data>([...translations, [language, shown]]);
-    const edited = [...held].map(([code, values]) => ({ path: pathOf({ collection: collection.key, id: id || 'new-entry', ...(collection.i18n && { language: code }) }), raw: format.toFile(values) }));
-    const key = JSON.stringify(edited);
+    // Each language's file whose form cannot show it: the form does not change it, and it opens as text.
+    const asText = [...held].flatMap(([code, values]) => (typeof values[TEXT_FIELD] === 'string' ? [pathOf({ collection: collection.key, id, ...(collection.i18n && { language: code }) })] : []));
+    const key = JSON.stringify([...held]);
     const [state, setState] = useState<{ base?: SiteContent; problems?: string[] }>({});
 
     useEffect(() => {
@@ -140,17 +208,19 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
       const timer = setTimeout(async () => {
         const repository = await repositoryContent();
         if (!repository || !current) return;
-        const replaced = new Set(edited.map((file) => file.path));
-        const saved: SourceFile[] = toWrite(edited, new Set(repository.files.map((file) => file.path))).map((file) => ({ path: file.path, text: file.raw }));
-        const files = [...repository.files.filter((file) => !replaced.has(file.path)), ...saved];
-        const { problems } = await checkEdited(files, repository.art);
+        const all = new Map(held);
+        if (collection.i18n && !all.has(defaultLanguage)) {
+          const saved = repository.files.find((file) => file.path === pathOf({ collection: collection.key, id, language: defaultLanguage }));
+          if (saved) all.set(defaultLanguage, withShared(fields, format.fromFile(saved.text), shown));
+        }
+        const { problems } = await problemsIfSaved(savedFiles(collection, fields, format, id, all), repository, pictureFrom(getAsset, repository.art));
         if (current) setState({ base: checkContent(repository).content, problems });
       }, CHECK_AFTER_MS);
       return () => {
         current = false;
         clearTimeout(timer);
       };
-      // `edited` is new at each drawing; `key` changes only with what it holds.
+      // `held` is new at each drawing; `key` changes only with what it holds.
     }, [key]);
 
     // A picture of content/art comes from the repository (or the upload not yet saved), through Decap; the rest from the build.
@@ -158,15 +228,18 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
     const { base, problems } = state;
     return (
       <>
+        {asText.map((path) => (
+          <AsText key={path} path={path} />
+        ))}
         {problems && problems.length > 0 ? <Problems problems={problems} /> : null}
-        {base ? (
+        {typeof shown[TEXT_FIELD] === 'string' ? null : base ? (
           // A new boundary for each version of the entry: the next keystroke may well draw.
           <PreviewBoundary key={`${String(language)} ${JSON.stringify(data)}`}>
             <EntryPage ctx={() => previewContext(base, language, collection.key, id, data, site, asset)} document={document} />
           </PreviewBoundary>
         ) : (
-          <p className="notice" role="status">
-            {problems ? 'The page is drawn once the content the rest of the site is made from can be read.' : 'Reading the content…'}
+          <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>
+            {problems ? words.preview.waiting : words.preview.reading}
           </p>
         )}
       </>
@@ -174,17 +247,63 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
   };
 }
 
+/**
+ * The preview of a file opened as its text (the hidden text collections):
+ * the lines the save would be refused with as it is typed, found as a
+ * form's are; or that the site accepts it.
+ */
+export function textPreview({ entry, getAsset }: PreviewTemplateComponentProps) {
+  const path = String(entry.get('path') ?? '');
+  const text = String(entry.getIn(['data', 'text']) ?? '');
+  const [problems, setProblems] = useState<string[] | undefined>();
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(async () => {
+      const repository = await repositoryContent();
+      if (!repository || !current) return;
+      const raw = text.endsWith('\n') ? text : `${text}\n`;
+      const checked = await problemsIfSaved([{ path, slug: path, raw }], repository, pictureFrom(getAsset, repository.art));
+      if (current) setProblems(checked.problems);
+    }, CHECK_AFTER_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [path, text]);
+  if (!problems) return <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>{words.preview.reading}</p>;
+  return problems.length > 0 ? <Problems problems={problems} /> : <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>{words.preview.accepted}</p>;
+}
+
+/** A file its form cannot show as written, and the link that opens it as text (in the editor's window: the preview is a frame of it). */
+function AsText({ path }: { path: string }) {
+  const link = textLink(path);
+  return (
+    <div className="notice" role="alert" lang={wordsLanguage} dir={words.direction}>
+      <p>
+        {fill(words.preview.asText, { file: path })}{' '}
+        {link ? (
+          <a href={new URL(link, window.location.href).href} target="_top">
+            {words.preview.openAsText}
+          </a>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 /** The problem lines, as the build and a refused save print them. */
 function Problems({ problems }: { problems: readonly string[] }) {
   return (
-    <div className="notice" role="alert">
+    <div className="notice" role="alert" lang={wordsLanguage} dir={words.direction}>
       <p>
-        <strong>Not ready to publish:</strong> {problems.length} {problems.length === 1 ? 'problem' : 'problems'} the site would refuse.
+        <strong>{words.preview.notReady}</strong>
       </p>
       <ul>
         {problems.map((line) => (
           <li key={line}>
-            <code>{line}</code>
+            <code lang="en" dir="ltr">
+              {line}
+            </code>
           </li>
         ))}
       </ul>

@@ -1,13 +1,15 @@
 /**
  * What the editor is made of: the collections and formats generated from
- * the schemas (content/editor.ts) in the languages of languages.yaml, and
- * the built files the preview draws with. The admin build replaces this
+ * the schemas (content/editor.ts) in the languages of languages.yaml, the
+ * editor's own words in each language it speaks (content/editor-words/),
+ * and the built files the preview draws with. The admin build replaces this
  * module with that data, the built files' URLs included (scripts/admin.ts),
  * so the bundle reads no schema and no file; imported anywhere else it has
  * no built files.
  */
 import { cmsSetup, type CmsSetup } from '../../content/editor.ts';
-import { readLanguages } from '../../content/read.ts';
+import type { EditorWords } from '../../content/editor-words.ts';
+import { readEditorWordsFolder, readLanguages } from '../../content/read.ts';
 import { defaultSite, type SiteConfig } from '../../shared/site.ts';
 
 export interface AdminSetup extends CmsSetup {
@@ -15,6 +17,8 @@ export interface AdminSetup extends CmsSetup {
   assets: Record<string, string>;
   /** The settings the build filled the words with, which the preview fills them with too. */
   site: SiteConfig;
+  /** The editor's own words, by the language each is in. */
+  words: Record<string, EditorWords>;
 }
 
-export const setup: AdminSetup = { ...cmsSetup(readLanguages()), site: defaultSite, assets: {} };
+export const setup: AdminSetup = { ...cmsSetup(readLanguages()), words: readEditorWordsFolder(), site: defaultSite, assets: {} };

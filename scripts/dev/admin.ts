@@ -1,15 +1,17 @@
 /**
  * The browser editor in `npm run dev`: /admin (its page, its bundle built on
- * the first request of each run and again once languages.yaml has changed,
+ * the first request of each run and again once languages.yaml or the
+ * editor's own words (content/editor-words/) have changed,
  * and a config.yml naming the local backend) and the local backend itself
  * (local-backend.ts). The same CSP as the production /admin, with
  * connections to this origin only. Design:
  * docs/decisions/0005-browser-editor.md.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { ADMIN_CONFIG_PATH, ADMIN_CONTENT_TYPES, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
+import { EDITOR_WORDS_FOLDER } from '../../content/editor-words.ts';
 import { LANGUAGES_FILE } from '../../content/load.ts';
 import type { BuildManifest } from '../../server/assets.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
@@ -21,8 +23,8 @@ import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
  */
 export function devAdmin(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
   let files: Promise<Map<string, Uint8Array>> | undefined;
-  // The editor's languages are languages.yaml's when its bundle is built: a language added or removed builds it again.
-  const languages = () => readFileSync(join(root, LANGUAGES_FILE), 'utf8');
+  // The editor's languages are languages.yaml's, and its words content/editor-words', when its bundle is built: a change to either builds it again.
+  const languages = () => [LANGUAGES_FILE, ...readdirSync(join(root, EDITOR_WORDS_FOLDER)).map((name) => `${EDITOR_WORDS_FOLDER}/${name}`)].map((path) => readFileSync(join(root, path), 'utf8')).join('\0');
   let builtFor: string | undefined;
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.

@@ -2,13 +2,16 @@
  * The browser editor in `npm run dev`, in Chromium, on a throw-away copy of
  * the project, doing what the owners of the words do: change a subtitle and
  * publish; change the French subtitle beside the English one, and see the
- * French page in the preview; open a single file from its collection's
- * list; add a category with a phone's photo uploaded in its field (a photo
- * too small for it refused), and delete one written in English alone; under
- * Media, refuse a drawing with a script, take an AVIF as JPEG and delete it;
- * try to save what the site would refuse; open the editor while a file is
- * broken and fix it there; close the tab on unsaved work and find it again.
- * Each time: what the file holds, and what the page shows.
+ * French page in the preview; write Arabic right to left, beside its page;
+ * open a single file from its collection's list; add a category with a
+ * phone's photo uploaded in its field (a photo too small for it refused),
+ * and delete one written in English alone; under Media, refuse a drawing
+ * with a script, take an AVIF as JPEG and delete it; try to save what the
+ * site would refuse, and read the same lines beside the entry as the
+ * refusal gives; open the editor in Arabic while a file is broken, and
+ * correct it as text; close the tab on unsaved work and find it again. Each
+ * time: what the file holds, what the page shows, and nothing thrown or
+ * logged but what the test expects.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
 import { fill, library } from '../../client/admin/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
@@ -55,6 +59,9 @@ async function uploadPicture(admin: Page, file: { name: string; mimeType: string
   await picturesDialog(admin).getByRole('button', { name: library.upload }).click();
   await (await chooser).setFiles(file);
 }
+
+/** The editor's own words in each language it speaks (content/editor-words/). */
+const words = readEditorWordsFolder();
 
 describeInBrowser('the browser editor in npm run dev', () => {
   let sandbox: Sandbox;
@@ -223,9 +230,11 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await products.close();
   });
 
-  it('draws the preview in the language being written, French while French is, as the French page', async () => {
+  it('draws the preview in the language being written, French as the French page, Arabic right to left, and types Arabic right to left, saved in its order', async () => {
     const french = editions.find((edition) => edition.language.code === 'fr')!.content;
     const textiles = parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string };
+    const arabic = 'content/words/categories/textiles.ar.yaml';
+    const arabicBefore = parse(file(arabic)) as Record<string, unknown>;
     const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Intro'));
     await showPreview(admin);
     const preview = admin.frameLocator('iframe#preview-pane');
@@ -241,6 +250,24 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await field(admin, 'Intro').fill('Des tissus choisis pour vous, ce matin.');
     await preview.getByText('Des tissus choisis pour vous, ce matin.').waitFor({ timeout: SLOW });
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-preview-french', 1280) });
+    const direction = (label: string) => field(admin, label).evaluate((input) => [input.closest('[lang]')?.getAttribute('lang'), getComputedStyle(input).direction]);
+    expect(await direction('Intro')).toEqual(['fr', 'ltr']);
+
+    // Arabic: the page drawn right to left, the words typed right to left, kept in the order they were typed.
+    await admin.getByRole('button', { name: 'Writing in FR' }).click();
+    await admin.getByRole('menuitem', { name: 'ar' }).click();
+    await admin.getByRole('button', { name: 'Writing in AR' }).waitFor();
+    await expect.poll(() => preview.locator('html').evaluate((html: HTMLElement) => [html.lang, html.dir]), { timeout: SLOW }).toEqual(['ar', 'rtl']);
+    const intro = 'نختار لكم الأقمشة المنسوجة والمحبوكة بعناية.';
+    await field(admin, 'Intro').clear();
+    await field(admin, 'Intro').pressSequentially(intro);
+    expect(await direction('Intro')).toEqual(['ar', 'rtl']);
+    await preview.getByText(intro).waitFor({ timeout: SLOW });
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-arabic', 1280) });
+    await publish(admin);
+    await expect.poll(() => (parse(file(arabic)) as { intro: string }).intro, { timeout: SLOW }).toBe(intro);
+    expect(parse(file(arabic))).toEqual({ ...arabicBefore, intro });
+    expect((parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string }).intro).toBe('Des tissus choisis pour vous, ce matin.');
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
   });
@@ -395,62 +422,97 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await leave(admin);
   });
 
-  it('does not save what the site would refuse: the lines beside the entry, the file as it was', async () => {
+  it('does not save what the site would refuse: beside the entry, opened by its address or from the banner, the lines the refusal gives, and the file as it was', async () => {
     const path = 'content/words/categories/textiles.en.yaml';
     const before = file(path);
+    // Typed in the address bar.
     const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Order'), { own: true });
     await showPreview(admin);
-    const order = field(admin, 'Order');
+    const previewLines = () => admin.frameLocator('iframe#preview-pane').getByRole('alert').locator('li').allTextContents();
     // Another category's order: Decap's own checks pass it, the site's do not.
-    await order.fill('1');
+    await field(admin, 'Order').fill('1');
     const line = /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: order: 1 is also the order of content\/words\/categories\/[\w-]+\.en\.yaml$/;
     // Beside the entry as it is typed (the preview), before any save.
-    await expect.poll(() => admin.frameLocator('iframe').getByRole('alert').locator('li').allTextContents(), { timeout: SLOW }).toEqual([expect.stringMatching(line)]);
+    await expect.poll(previewLines, { timeout: SLOW }).toEqual([expect.stringMatching(line)]);
+    const beside = await previewLines();
     await publish(admin);
-    const banner = admin.getByRole('alert', { name: 'Content check' });
-    await banner.getByText('Not saved').waitFor({ timeout: SLOW });
-    expect(await banner.locator('li code').allTextContents()).toEqual([expect.stringMatching(line)]);
+    const banner = admin.getByRole('alert', { name: words.en!.notices.checkLabel });
+    await banner.getByText(words.en!.notices.refused).waitFor({ timeout: SLOW });
+    // The same file, line and column.
+    expect(await banner.locator('li code').allTextContents()).toEqual(beside);
     expect(file(path)).toBe(before);
     // What the page logged is the refusal, once, and Decap's rejection of the save that followed it.
-    expect(problems.length).toBeGreaterThan(0);
-    expect(problems.every((problem) => problem.includes('content check refused') || problem === 'Object')).toBe(true);
+    expect(problems).toEqual([expect.stringMatching(/^ContentRefused: The content check refused this change/), 'Object']);
+
+    // The file as text (an entry in one language, with its preview), then back to the form by the banner's link:
+    // Decap 3.19 fails going straight from the one to the other, which the link's address avoids.
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.evaluate(() => void (location.hash = '#/edit/text-categories/textiles.en'));
+    await expect.poll(() => admin.getByLabel(words.en!.asText.label).inputValue(), { timeout: SLOW }).toBe(before);
+    await admin.frameLocator('iframe#preview-pane').getByText(words.en!.preview.accepted).waitFor({ timeout: SLOW });
+    await banner.getByRole('link', { name: words.en!.notices.open }).click();
+    await expect.poll(() => field(admin, 'Order').inputValue(), { timeout: SLOW }).toBe('5');
+    await field(admin, 'Order').fill('1');
+    await expect.poll(previewLines, { timeout: SLOW }).toEqual(beside);
+    expect(problems.slice(2)).toEqual([]);
     await leave(admin);
   });
 
-  it('opens while a file is broken, names the problem, and lets the owner fix the entry there', async () => {
+  it('opens a file its form cannot show as its text, says so in the owner’s language, and saves it corrected there', async () => {
     const path = 'content/words/about.en.yaml';
     const original = file(path);
-    // Edited elsewhere (the git host's web editor): a field's name misspelt.
-    writeFileSync(join(sandbox.root, path), original.replace(/^lead:/m, 'laed:'));
+    // Edited elsewhere (the git host's web editor): a field's name misspelt, which the form has no field for.
+    const broken = original.replace(/^lead:/m, 'laed:');
+    writeFileSync(join(sandbox.root, path), broken);
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(500);
 
-    // A tab of its own: the banner checks the content when the editor opens.
-    const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: 'Content check' }).getByText('The content has problems'), { own: true });
-    const banner = admin.getByRole('alert', { name: 'Content check' });
+    // A tab of its own, the banner checking the content as the editor opens, in a browser that asks for Arabic, then
+    // French: our words in Arabic, laid out right to left, and Decap's in French (it has no Arabic).
+    const [ar, en] = [words.ar!, words.en!];
+    const inArabic = await context.newPage();
+    await (await context.newCDPSession(inArabic)).send('Network.setUserAgentOverride', { userAgent: await inArabic.evaluate(() => navigator.userAgent), acceptLanguage: 'ar,fr' });
+    const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: ar.notices.checkLabel }).getByText(ar.notices.problems), { page: inArabic });
+    const banner = admin.getByRole('alert', { name: ar.notices.checkLabel });
+    expect(await banner.evaluate((box: HTMLElement) => [box.lang, getComputedStyle(box).direction])).toEqual(['ar', 'rtl']);
     expect(await banner.locator('li code').allTextContents()).toEqual([
       expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: lead: is missing$/),
       expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: laed: is not a field of this entry \(a typo\?\)$/),
     ]);
-    await banner.getByRole('link', { name: 'Open' }).first().click();
-    const lead = field(admin, 'Lead');
-    await lead.waitFor({ timeout: SLOW });
-    expect(await lead.inputValue()).toBe('');
-    await lead.fill('We find the three best offers for what you buy, and keep your name out of the market.');
-    await publish(admin);
-
-    await expect.poll(() => file(path), { timeout: SLOW }).toContain('lead: We find the three best offers');
-    expect(file(path)).not.toContain('laed:');
-    await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(200);
-    await expect.poll(() => banner.isVisible(), { timeout: SLOW }).toBe(false);
+    // Each line read left to right within the Arabic box; the file opens as text.
+    expect(await banner.locator('li code').first().evaluate((code) => getComputedStyle(code).direction)).toBe('ltr');
+    expect(await banner.locator('li a').allTextContents()).toEqual([ar.notices.openAsText, ar.notices.openAsText]);
+    // Decap's own words in French: its list of collections.
+    await admin.getByText('Contenus', { exact: true }).waitFor();
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-banner-arabic', 1280) });
     expect(unexpected(problems)).toEqual([]);
-    await leave(admin);
+    await admin.close();
+
+    // Its form, opened by its address, holds nothing of the file, and its preview says why, with the way to the text.
+    const { admin: owner, problems: logged } = await openEditor('#/edit/about/about', (page) => field(page, 'Lead'));
+    expect([await field(owner, 'Title').inputValue(), await field(owner, 'Lead').inputValue()]).toEqual(['', '']);
+    await showPreview(owner);
+    const preview = owner.frameLocator('iframe#preview-pane');
+    await preview.getByText(en.preview.asText.replace('%{file}', path), { exact: false }).waitFor({ timeout: SLOW });
+    await preview.getByRole('link', { name: en.preview.openAsText }).click();
+    const text = owner.getByLabel(en.asText.label);
+    await expect.poll(() => text.inputValue(), { timeout: SLOW }).toBe(broken);
+    await owner.frameLocator('iframe#preview-pane').getByText(en.preview.notReady).waitFor({ timeout: SLOW });
+    await owner.screenshot({ path: screenshotPath('chromium', 'editor-as-text', 1280) });
+    await text.fill(original);
+    // Beside it, the same check as the save's.
+    await owner.frameLocator('iframe#preview-pane').getByText(en.preview.accepted).waitFor({ timeout: SLOW });
+    await publish(owner);
+    await expect.poll(() => file(path), { timeout: SLOW }).toBe(original);
+    await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(200);
+    expect(unexpected(logged)).toEqual([]);
+    await leave(owner);
   });
 
   it('keeps unsaved work, its picture included, when the tab is closed, and offers it back when the entry is opened again', async () => {
     // What happens after the owner says yes is Decap's: 3.19 races its backup against loading the entry, and the
     // entry often wins (decision 0005). What must hold here: the work is kept, and offered.
     const hash = '#/collections/categories/new';
-    const { admin } = await openEditor(hash, (page) => field(page, 'Title'), { own: true });
+    const { admin, problems } = await openEditor(hash, (page) => field(page, 'Title'), { own: true });
     await showPreview(admin);
     await field(admin, 'Title').fill('Laboratory Glassware');
     // A picture chosen from those there: the draft keeps its name (an upload is in content/art once it is made).
@@ -469,6 +531,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
           }),
       );
     await expect.poll(backup, { timeout: SLOW }).toMatch(/title: Laboratory Glassware\n[^]*\n {2}file: textiles\.svg\n/);
+    expect(unexpected(problems)).toEqual([]);
     await leave(admin);
 
     const again = await context.newPage();
@@ -477,8 +540,9 @@ describeInBrowser('the browser editor in npm run dev', () => {
       asked.push(dialog.message());
       void dialog.dismiss();
     });
-    await openEditor(hash, (page) => field(page, 'Title'), { page: again });
+    const { problems: againLogged } = await openEditor(hash, (page) => field(page, 'Title'), { page: again });
     await expect.poll(() => asked, { timeout: SLOW }).toEqual(['A local backup was recovered for this entry, would you like to use it?']);
+    expect(unexpected(againLogged)).toEqual([]);
     await again.close();
   });
 });

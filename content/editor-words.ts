@@ -1,0 +1,152 @@
+/**
+ * The browser editor's own words, beyond Decap's phrases: the notices at the
+ * foot of its screens, the preview's, the text view's and the "New …"
+ * button, one file per language the editor speaks
+ * (content/editor-words/<code>.yaml), each with every phrase of the schema
+ * below and no other. The admin build reads them (read.ts, then
+ * scripts/admin.ts) and stops on a phrase missing, extra or without its
+ * placeholders, one line `file:line:column: phrase: problem` each, as the
+ * content check says its own. Placeholders are written %{name}, as Decap's are.
+ */
+import { LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
+import { fieldName } from './load.ts';
+
+export const EDITOR_WORDS_FOLDER = 'content/editor-words';
+
+/** A phrase with exactly these placeholders, each once or more. */
+function phrase(...placeholders: string[]) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'is empty')
+    .check((context) => {
+      const used = new Set([...context.value.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]!));
+      const missing = placeholders.filter((name) => !used.has(name));
+      const extra = [...used].filter((name) => !placeholders.includes(name));
+      if (missing.length + extra.length === 0) return;
+      const message = placeholders.length === 0 ? 'should hold no placeholder: the editor fills none in here' : `should hold ${placeholders.map((name) => `%{${name}}`).join(' and ')}, which the editor fills in`;
+      context.issues.push({ code: 'custom', message, input: context.value });
+    });
+}
+
+export const editorWords = z.strictObject({
+  /** How the editor lays its own words out in this language. */
+  direction: z.enum(['ltr', 'rtl']),
+  /** In place of Decap's "＋ %{collectionLabel}": a character many system fonts lack, and a name for screen readers that is not the words seen. */
+  newButton: phrase('collectionLabel'),
+  /** The box at the foot of every screen (client/admin/banner.tsx), and the message of a save GitHub refused for the sign-in. */
+  notices: z.strictObject({
+    checkLabel: phrase(),
+    refused: phrase(),
+    problems: phrase(),
+    unreadable: phrase('why'),
+    open: phrase(),
+    openAsText: phrase(),
+    hide: phrase(),
+    signInLabel: phrase(),
+    signInFailed: phrase(),
+    signInSaid: phrase('why'),
+    signedOut: phrase(),
+    signedOutShort: phrase(),
+    /** A write that waited in vain for another editor's (client/admin/write-lock.ts). */
+    busy: phrase(),
+    /** The commit messages of what the gate writes beside a change (client/admin/repository.ts). */
+    addressesCommit: phrase(),
+    unusedCommit: phrase(),
+  }),
+  /** Above the page in the preview (client/admin/preview.tsx). */
+  preview: z.strictObject({
+    notReady: phrase(),
+    cannotDraw: phrase('why'),
+    waiting: phrase(),
+    reading: phrase(),
+    asText: phrase('file'),
+    openAsText: phrase(),
+    accepted: phrase(),
+  }),
+  /** The media library (client/admin/media-library.tsx, uploads.ts): its dialog, what it says of an upload, and the commit messages of its writes. */
+  library: z.strictObject({
+    title: phrase(),
+    forSlot: phrase('slot', 'width', 'height', 'drawingWidth', 'drawingHeight'),
+    /** Each place a picture is shown (content/art.ts PICTURE_SLOTS), as %{slot} names it. */
+    slots: z.strictObject(Object.fromEntries(Object.keys(PICTURE_SLOTS).map((slot) => [slot, phrase()])) as Record<PictureSlot, ReturnType<typeof phrase>>),
+    rules: phrase('limit', 'longSide'),
+    upload: phrase(),
+    close: phrase(),
+    loading: phrase(),
+    none: phrase(),
+    preparing: phrase('file'),
+    saving: phrase('name'),
+    deleting: phrase('name'),
+    size: phrase('width', 'height', 'bytes'),
+    inField: phrase(),
+    use: phrase(),
+    useLabel: phrase('name'),
+    delete: phrase(),
+    deleteLabel: phrase('name'),
+    savedDrawing: phrase('file', 'name'),
+    savedPhoto: phrase('file', 'name', 'width', 'height'),
+    converted: phrase('kind'),
+    chooseIt: phrase(),
+    replaced: phrase('name'),
+    deleted: phrase('name'),
+    replaceQuestion: phrase('name', 'file'),
+    replaceYes: phrase(),
+    replaceNo: phrase(),
+    deleteQuestion: phrase('name'),
+    deleteYes: phrase(),
+    deleteNo: phrase(),
+    notTaken: phrase(),
+    notForSlot: phrase(),
+    refusedUpload: phrase(),
+    refusedDelete: phrase(),
+    failed: phrase(),
+    notOpened: phrase(),
+    tooLarge: phrase('file', 'bytes', 'limit'),
+    heic: phrase('file'),
+    otherKind: phrase('file'),
+    unreadable: phrase('file'),
+    unnamed: phrase('file'),
+    masterTooLarge: phrase('name', 'bytes', 'longSide'),
+    notWritten: phrase('kind'),
+    uploadCommit: phrase('path'),
+    deleteCommit: phrase('path'),
+  }),
+  /** The one field of a file opened as its text. */
+  asText: z.strictObject({ label: phrase(), hint: phrase() }),
+});
+export type EditorWords = z.infer<typeof editorWords>;
+
+/** A file of the editor's words, checked: its words, or its problems, one line each naming the line and the phrase. */
+export function readEditorWords(path: string, text: string): { words?: EditorWords; problems: string[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const at = (offset: number | undefined, field: readonly PropertyKey[], problem: string) => {
+    const { line, col } = lines.linePos(offset ?? 0);
+    return `${path}:${line}:${col}: ${field.length > 0 ? `${fieldName(field as (string | number)[])}: ` : ''}${problem}`;
+  };
+  // The first mistake only: those after it mostly follow from it.
+  const [mistake] = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  if (mistake) return { problems: [at(mistake.pos[0], [], `YAML: ${mistake.message.split('\n')[0]}`)] };
+  const result = editorWords.safeParse(doc.toJS() ?? {}, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is missing' : undefined) });
+  if (result.success) return { words: result.data, problems: [] };
+  // A phrase is found where it is written; a missing one where the group it belongs in starts.
+  const nodeAt = (field: readonly PropertyKey[]) => {
+    for (let length = field.length; length >= 0; length--) {
+      const node = length === 0 ? doc.contents : doc.getIn(field.slice(0, length), true);
+      if (node && typeof node === 'object' && 'range' in node) return node as { range?: [number, number, number] };
+    }
+    return undefined;
+  };
+  const problems = result.error.issues.flatMap((issue) => {
+    if (issue.code !== 'unrecognized_keys') return [at(nodeAt(issue.path)?.range?.[0], issue.path, issue.message)];
+    return issue.keys.map((key) => {
+      const parent = doc.getIn(issue.path, true) ?? doc.contents;
+      const pair = parent && typeof parent === 'object' && 'items' in parent ? (parent.items as Array<{ key?: { value?: unknown; range?: [number, number, number] } }>).find((item) => item.key?.value === key) : undefined;
+      return at(pair?.key?.range?.[0], [...issue.path, key], 'is not a phrase the editor shows (a typo?)');
+    });
+  });
+  return { problems };
+}
