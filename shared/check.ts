@@ -25,6 +25,19 @@ export interface SiteCheck {
   notices: string[];
 }
 
+/**
+ * The problems of the site after a change that it did not have before: what
+ * a write is refused for. A content already broken (a file changed outside
+ * the editor) must be mendable one change at a time, so a problem it had is
+ * not the change's. A problem is the same before and after by its file,
+ * field and words, not its line and column, which an edit above it moves.
+ */
+export function problemsBrought(before: readonly string[], after: readonly string[]): string[] {
+  const key = (line: string) => line.replace(/^([^:]+):\d+:\d+: /, '$1: ');
+  const had = new Set(before.map(key));
+  return after.filter((line) => !had.has(key(line)));
+}
+
 /** The whole check of a checked content (content/load.ts), for a site's settings: every problem the build stops on. */
 export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareImageFit): Promise<SiteCheck> {
   const { notices } = checked;

@@ -17,6 +17,7 @@ import { labels as labelsForTest } from '../content/index.ts';
 import { markdownBlocks } from '../content/markdown.ts';
 import { portableName, portablePictureName } from '../content/names.ts';
 import { pictureProblem } from '../content/pictures.ts';
+import { problemsBrought } from '../shared/check.ts';
 import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
 import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
@@ -422,6 +423,20 @@ describe('the pictures of content/art', () => {
     const { problems, notices } = await checkSite(readContent(c.root), defaultSite, c.art);
     expect(problems).toEqual([]);
     expect(notices.filter((line) => line.startsWith('content/art/'))).toEqual(['content/art/left-over.svg: nothing shows it: choose it for a page, or delete it (in the editor, under Media)']);
+  });
+});
+
+describe('what a change brings (shared/check.ts problemsBrought): what refuses a write', () => {
+  const line = (path: string, row: number, rest: string) => `${path}:${row}:3: ${rest}`;
+  it.each<[string, string[], string[], string[]]>([
+    ['nothing before, a problem after', [], [line('a.yaml', 2, 'title: is empty')], [line('a.yaml', 2, 'title: is empty')]],
+    ['a problem before, the same after', [line('a.yaml', 2, 'title: is empty')], [line('a.yaml', 2, 'title: is empty')], []],
+    ['the same problem moved by an edit above it', [line('a.yaml', 2, 'title: is empty')], [line('a.yaml', 9, 'title: is empty')], []],
+    ['another field of the same file', [line('a.yaml', 2, 'title: is empty')], [line('a.yaml', 2, 'title: is empty'), line('a.yaml', 5, 'intro: is empty')], [line('a.yaml', 5, 'intro: is empty')]],
+    ['the same words in another file', [line('a.yaml', 2, 'title: is empty')], [line('b.yaml', 2, 'title: is empty')], [line('b.yaml', 2, 'title: is empty')]],
+    ['a line without a place', ['content/words/legal: the Legal page needs at least one document'], ['content/words/legal: the Legal page needs at least one document'], []],
+  ])('%s', (_case, before, after, brought) => {
+    expect(problemsBrought(before, after)).toEqual(brought);
   });
 });
 

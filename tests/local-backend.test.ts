@@ -361,6 +361,25 @@ describe('what the content check refuses, through the local backend', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('mends a content broken elsewhere one change at a time: a save that leaves the other file as it was is written, one that brings a problem of its own is refused with that one alone', async () => {
+    const about = 'content/words/about.fr.yaml';
+    const [aboutText, textiles] = [read(about), read(TEXTILES)];
+    try {
+      // Broken outside the editor, as an edit in GitHub can leave it.
+      writeFileSync(at(about), aboutText.replace(/^title: .+$/m, 'title: ""'));
+      const mended = textiles.replace(/^subtitle: .+$/m, 'subtitle: Fabrics, while another file is broken');
+      expect((await post(persist([{ path: TEXTILES, raw: mended }]))).status).toBe(200);
+      expect(read(TEXTILES)).toBe(mended);
+      const before = snapshot();
+      const answer = await post(persist([{ path: TEXTILES, raw: mended.replace(/^intro: .+$/m, 'intro: ""') }]));
+      expect(answer).toMatchObject({ status: 422, body: { problems: [expect.stringMatching(/^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: intro: is empty$/)] } });
+      expect(snapshot()).toEqual(before);
+    } finally {
+      writeFileSync(at(about), aboutText);
+      writeFileSync(at(TEXTILES), textiles);
+    }
+  });
+
   it('takes two saves at once one after the other: of two new categories at one address, one is written and the other refused', async () => {
     const created = ['one', 'two'].map((name) => `content/words/categories/zz-${name}.en.yaml`);
     try {

@@ -13,6 +13,7 @@ import { checkContent, picturesNamed, REDIRECTS_FILE, type SourceFile } from '..
 import { ART_FOLDER } from '../../content/art.ts';
 import { publish, recordRename } from '../../content/redirects.ts';
 import type { Redirects } from '../../content/schema.ts';
+import { problemsBrought } from '../../shared/check.ts';
 import { fillSite } from '../../shared/routes.ts';
 import { siteAfter } from './check.ts';
 import { formatter } from './formats.ts';
@@ -32,7 +33,7 @@ export interface Change {
 }
 
 export interface Outcome {
-  /** What the build would stop on after the change, one line each; none when it may be written. */
+  /** What the build would stop on after the change that it would not have stopped on before, one line each; none when it may be written. */
   problems: string[];
   /** Files written with the change to the live site: redirects.yaml, when the change moved an address or added a page. */
   alongside: DataFile[];
@@ -78,7 +79,9 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
     for (const [source, address] of moved) redirects = recordRename(redirects, before.get(source)!, address);
     if (moved.length > 0) rewrite(redirects);
   }
-  const { problems, filled } = await siteAfter(after, art);
+  const { problems: found, filled } = await siteAfter(after, art);
+  // A content broken before the change is mended one change at a time: what the change brings is what refuses it.
+  const problems = found.length === 0 ? found : problemsBrought((await siteAfter(repository, await pictures(namedBefore, [], read))).problems, found);
   // Every page's address is published once it is live, so that the build can tell one that vanishes.
   if (redirects && filled) rewrite(publish(redirects, filled.editions[0]!.routes.map((route) => route.key)));
   const namedAfter = new Set(picturesNamed(after));

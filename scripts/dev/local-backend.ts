@@ -191,15 +191,18 @@ async function uploaded(root: string, asset: { path: string; content: string }):
   return [name, bytes];
 }
 
-/** Refuses (422) a change after which the content check would find problems, naming them. */
+/** Refuses (422) a change after which the content check would find problems it did not find before, naming them (a content broken before is mended one change at a time). */
 async function checkedChange(root: string, change: { written?: SourceFile[]; removed?: string[]; pictures?: Map<string, Uint8Array> }): Promise<void> {
   const { files, art } = await contentOnDisk(root);
   const replaced = new Set([...(change.written ?? []).map((file) => file.path), ...(change.removed ?? [])]);
   const after = [...files.filter((file) => !replaced.has(file.path)), ...(change.written ?? [])];
-  for (const removed of change.removed ?? []) art.delete(removed.slice(ART_FOLDER.length + 1));
-  for (const [name, bytes] of change.pictures ?? []) art.set(name, bytes);
-  const [{ checkSite }, { readConfig }] = await Promise.all([import('../check.ts'), import('../../server/config.ts')]);
-  const { problems } = await checkSite(checkContent({ files: after, art }), readConfig(process.env).site);
+  const artAfter = new Map(art);
+  for (const removed of change.removed ?? []) artAfter.delete(removed.slice(ART_FOLDER.length + 1));
+  for (const [name, bytes] of change.pictures ?? []) artAfter.set(name, bytes);
+  const [{ checkSite }, { readConfig }, { problemsBrought }] = await Promise.all([import('../check.ts'), import('../../server/config.ts'), import('../../shared/check.ts')]);
+  const { site } = readConfig(process.env);
+  const found = (await checkSite(checkContent({ files: after, art: artAfter }), site)).problems;
+  const problems = found.length === 0 ? found : problemsBrought((await checkSite(checkContent({ files, art }), site)).problems, found);
   if (problems.length > 0) throw new Refused(422, `the content check refused this change, so nothing was saved:\n${problems.join('\n')}`, problems);
 }
 
