@@ -8,18 +8,21 @@ const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tes
 
 /**
  * The files that take longest first, so that the short ones fill the cores at
- * the end: the browser files (they mostly wait on their browser), Firefox's
- * and WebKit's engine suites before Chromium's files (started after them, WebKit's
- * once ran alone for the last seconds of the run), then the servers' files (the dev
- * server's takes about 25 s), then the quick ones. Vitest's own order takes
- * the projects one after another, alphabetically.
+ * the end: the browser editor's (they mostly wait, on a save going through
+ * `npm run dev` or the git host's double, and are the longest of all), the
+ * other browser files (Firefox's and WebKit's engine suites before
+ * Chromium's files), then the servers' files (the dev server's takes about
+ * 25 s), then the quick ones. Vitest's own order takes the projects one after
+ * another, alphabetically.
  */
+const EDITOR_TESTS = ['tests/browser/cms.test.ts', 'tests/browser/github.test.ts'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      if (!file.moduleId.includes('/tests/browser/')) return file.project.name === 'servers' ? 2 : 3;
-      return file.project.name === 'chromium' ? 1 : 0;
+      if (EDITOR_TESTS.some((path) => file.moduleId.endsWith(path))) return 0;
+      if (!file.moduleId.includes('/tests/browser/')) return file.project.name === 'servers' ? 3 : 4;
+      return file.project.name === 'chromium' ? 2 : 1;
     };
     // Array.prototype.sort is stable: within a rank, vitest's order stands.
     return sorted.sort((a, b) => rank(a) - rank(b));

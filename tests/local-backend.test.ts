@@ -7,9 +7,8 @@
  * this machine's editor is answered; and nothing the content check refuses
  * is written.
  */
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -64,7 +63,11 @@ const TEXTILES_FR = 'content/words/categories/textiles.fr.yaml';
 /** The category in every language, as Decap writes a field that is the same in all of them. */
 const TEXTILES_ALL = ['en', 'fr', 'ar'].map((code) => `content/words/categories/textiles.${code}.yaml`);
 
-/** Every file of the project's copy (but node_modules) and of the folder outside, with a hash of what it holds: what a refusal must leave as it was. */
+/**
+ * Every file of the project's copy (but node_modules) and of the folder outside, with its identity: what a refusal must
+ * leave as it was. Its inode, size and modification time change with any write (in place, or by a file renamed over it),
+ * where hashing every file's bytes twice a case cost most of this file's time.
+ */
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (base: string, folder: string) => {
@@ -72,7 +75,10 @@ function snapshot(): Map<string, string> {
       const path = folder ? `${folder}/${entry.name}` : entry.name;
       if (path === 'node_modules') continue;
       if (entry.isDirectory()) walk(base, path);
-      else files.set(`${base === outside ? 'outside:' : ''}${path}`, entry.isSymbolicLink() ? 'symlink' : createHash('sha256').update(readFileSync(join(base, path))).digest('hex'));
+      else {
+        const { ino, size, mtimeNs } = lstatSync(join(base, path), { bigint: true });
+        files.set(`${base === outside ? 'outside:' : ''}${path}`, entry.isSymbolicLink() ? 'symlink' : `${ino}:${size}:${mtimeNs}`);
+      }
     }
   };
   walk(sandbox.root, '');

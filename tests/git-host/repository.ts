@@ -40,6 +40,8 @@ const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', PATH
 export class Repository {
   private readonly scratch = mkdtempSync(join(tmpdir(), 'git-host-index-'));
   private indexes = 0;
+  /** Blobs read, by sha: an object never changes, and the editor reads the same files at every write (two git processes each). */
+  private readonly blobs = new Map<string, Buffer>();
 
   private constructor(readonly dir: string) {}
 
@@ -67,6 +69,16 @@ export class Repository {
     // One process for the name and its type: "<sha> <type> <size>", or "<name> missing".
     const [sha, found] = this.git(['cat-file', '--batch-check'], { input: `${name}\n` }).split(' ');
     return found === type ? sha : undefined;
+  }
+
+  /** A blob's bytes by its full sha, or undefined when there is no such blob. */
+  blob(sha: string): Buffer | undefined {
+    const known = this.blobs.get(sha);
+    if (known) return known;
+    if (!/^[0-9a-f]{40}$/.test(sha) || !this.resolve(sha, 'blob')) return undefined;
+    const bytes = this.bytes(['cat-file', 'blob', sha]);
+    this.blobs.set(sha, bytes);
+    return bytes;
   }
 
   /** Every ref and the object it points to. */

@@ -197,10 +197,9 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
   });
 
   r.get('/git/blobs/:sha', (req, res) => {
-    const sha = repository.resolve(req.params.sha, 'blob');
-    if (!sha) return notFound(res);
-    const content = repository.bytes(['cat-file', 'blob', sha]);
-    json(res, 200, { sha, size: content.length, encoding: 'base64', content: content.toString('base64') });
+    const content = repository.blob(req.params.sha);
+    if (!content) return notFound(res);
+    json(res, 200, { sha: req.params.sha, size: content.length, encoding: 'base64', content: content.toString('base64') });
   });
   r.post('/git/blobs', (req, res) => {
     const { content, encoding } = req.body as { content: string; encoding?: string };
