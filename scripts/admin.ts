@@ -31,24 +31,37 @@ export type AdminFiles = Map<string, Uint8Array>;
 const require = createRequire(import.meta.url);
 
 /**
- * Decap checks its configuration when it starts with ajv, which compiles
- * each validator with `new Function`: the editor's CSP would need
- * 'unsafe-eval' for it. The bundle gets Decap's module with that check left
- * out, and the build checks the configuration it generates instead
- * (cmsConfigProblems). Decap's module is named by its path in the package,
- * which an upgrade may move: the build then stops, saying so.
+ * Modules of Decap's the bundle leaves out, each replaced by what the editor
+ * needs of it. Each is named by its path in its package, which an upgrade
+ * may move: the build then stops, saying so.
  */
-const DECAP_CONFIG_CHECK = /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/;
-const configCheckedAtBuild: esbuild.Plugin = {
-  name: 'config-checked-at-build',
+const LEFT_OUT = [
+  {
+    // Decap checks its configuration when it starts with ajv, which compiles each validator with `new Function`: the CSP would need 'unsafe-eval'. The build checks the configuration it generates instead (cmsConfigProblems).
+    module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/,
+    contents: '// Checked when the editor was built (scripts/admin.ts).\nexport function validateConfig() {}\n',
+    gone: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval',
+  },
+  {
+    // The GitHub backend's GraphQL client (Apollo and graphql.js, 37 KB of the first script in brotli) runs only with `use_graphql`, which config.yml never sets (server/admin.ts): the REST API does everything.
+    module: /[\\/]decap-cms-backend-github[\\/]dist[\\/]esm[\\/]GraphQLAPI\.js$/,
+    contents: "export default class GraphQLAPI { constructor() { throw new Error('use_graphql is not in this build of the editor (scripts/admin.ts)'); } }\n",
+    gone: 'decap-cms-backend-github has no dist/esm/GraphQLAPI.js any more: find where it loads its GraphQL client, so the editor leaves it out',
+  },
+];
+const leftOut: esbuild.Plugin = {
+  name: 'left-out',
   setup(build) {
-    let replaced = false;
-    build.onLoad({ filter: DECAP_CONFIG_CHECK }, () => {
-      replaced = true;
-      return { loader: 'js', contents: '// Checked when the editor was built (scripts/admin.ts).\nexport function validateConfig() {}\n' };
-    });
+    const replaced = new Set<RegExp>();
+    for (const { module, contents } of LEFT_OUT) {
+      build.onLoad({ filter: module }, () => {
+        replaced.add(module);
+        return { loader: 'js', contents };
+      });
+    }
     build.onEnd((result) => {
-      if (!replaced && result.errors.length === 0) result.errors.push({ text: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval' } as esbuild.PartialMessage as esbuild.Message);
+      if (result.errors.length > 0) return;
+      for (const { module, gone } of LEFT_OUT) if (!replaced.has(module)) result.errors.push({ text: gone } as esbuild.PartialMessage as esbuild.Message);
     });
   },
 };
@@ -93,7 +106,7 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
     legalComments: 'none',
     write: false,
     outdir,
-    plugins: [setupAsData, configCheckedAtBuild, harfbuzzInBrowser],
+    plugins: [setupAsData, leftOut, harfbuzzInBrowser],
     logLevel: 'warning',
   });
   const files: AdminFiles = new Map([['index.html', readFileSync(join(root, 'client/admin/index.html'))], [basename(stylesheet), readFileSync(join(clientDir, stylesheet))]]);
