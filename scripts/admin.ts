@@ -48,6 +48,12 @@ const LEFT_OUT = [
     contents: "export default class GraphQLAPI { constructor() { throw new Error('use_graphql is not in this build of the editor (scripts/admin.ts)'); } }\n",
     gone: 'decap-cms-backend-github has no dist/esm/GraphQLAPI.js any more: find where it loads its GraphQL client, so the editor leaves it out',
   },
+  {
+    // Decap's TOML format: our collections have formats of their own (formats.ts). Its parser, @iarna/toml, tries `eval` when loaded, which the CSP refuses and reports.
+    module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]formats[\\/]toml\.js$/,
+    contents: "const none = () => { throw new Error('TOML is not in this build of the editor (scripts/admin.ts)'); };\nexport default { fromFile: none, toFile: none };\n",
+    gone: 'decap-cms-core has no dist/esm/formats/toml.js any more: find where it loads its TOML parser, so the editor leaves it out',
+  },
 ];
 const leftOut: esbuild.Plugin = {
   name: 'left-out',

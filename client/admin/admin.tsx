@@ -13,6 +13,7 @@
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
  */
+import './jitless.ts';
 import { lazy, Suspense, type ComponentType, type Ref } from 'react';
 import CMS from 'decap-cms-core';
 import type { CmsConfig, CmsWidgetParam } from 'decap-cms-core';
