@@ -43,7 +43,7 @@ const LEFT_OUT = [
     gone: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval',
   },
   {
-    // The GitHub backend's GraphQL client (Apollo and graphql.js, 37 KB of the first script in brotli) runs only with `use_graphql`, which config.yml never sets (server/admin.ts): the REST API does everything.
+    // The GitHub backend's GraphQL client (Apollo and graphql.js, 35.9 KB of the first script in brotli) runs only with `use_graphql`, which config.yml never sets (server/admin.ts): the REST API does everything.
     module: /[\\/]decap-cms-backend-github[\\/]dist[\\/]esm[\\/]GraphQLAPI\.js$/,
     contents: "export default class GraphQLAPI { constructor() { throw new Error('use_graphql is not in this build of the editor (scripts/admin.ts)'); } }\n",
     gone: 'decap-cms-backend-github has no dist/esm/GraphQLAPI.js any more: find where it loads its GraphQL client, so the editor leaves it out',
