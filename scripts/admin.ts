@@ -1,6 +1,6 @@
 /**
- * The browser editor's files (client/admin/): its page and one bundle,
- * Decap CMS with our React, the collections generated from the schemas
+ * The browser editor's files (client/admin/): its page and its bundle in
+ * chunks, Decap CMS with our React, the collections generated from the schemas
  * (content/editor.ts), the editor's own words (content/editor-words/), the
  * content check, and the preview. No content is
  * bundled: the editor reads the repository's (so it opens whatever state
@@ -25,7 +25,7 @@ import type { SiteConfig } from '../shared/site.ts';
 
 const root = join(import.meta.dirname, '..');
 
-/** The editor's files by name, all served under /admin/: its page, its bundle and the chunk it loads to measure share images, HarfBuzz's wasm and the share images' fonts. */
+/** The editor's files by name, all served under /admin/: its page, its first script (admin.js and the chunks it imports) and the chunks it loads when first needed (the Markdown editor, HarfBuzz), HarfBuzz's wasm and the share images' fonts. */
 export type AdminFiles = Map<string, Uint8Array>;
 
 const require = createRequire(import.meta.url);
@@ -102,7 +102,7 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
     bundle: true,
     minify: true,
     format: 'esm',
-    // HarfBuzz (and the check's measuring) is a chunk loaded when an entry is first checked.
+    // What is loaded when first needed (the Markdown editor, HarfBuzz for the check's measuring) is a chunk of its own.
     splitting: true,
     chunkNames: '[name].[hash]',
     target: ['es2022'],

@@ -69,7 +69,7 @@ CMS.registerPreviewStyle(setup.assets['styles.css']!);
 CMS.registerMediaLibrary(pictureLibrary);
 
 /**
- * Decap's Markdown editor (Slate, remark, rehype with parse5, react-dom/server: 180 KB brotli) as a
+ * Decap's Markdown editor (Slate, remark, rehype with parse5, react-dom/server: 182 KB brotli) as a
  * chunk loaded when a Markdown field is first shown. Registering a widget takes its name and control
  * only: its schema serves Decap's check of the configuration, which the build does instead, and its
  * preview is never asked for, the previews being ours. Until the chunk is there Decap's ref gets the
