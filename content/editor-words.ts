@@ -9,7 +9,7 @@
  * content check says its own. Placeholders are written %{name}, as Decap's are.
  */
 import { LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
 import { fieldName } from './load.ts';
 

@@ -10,7 +10,7 @@
  * tests/cms.test.ts compares them with the schemas. Decision:
  * docs/decisions/0005-browser-editor.md.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
 import { jsonSchemas } from './json-schemas.ts';
 import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';

@@ -7,7 +7,7 @@
  * writes them and puts the right first line in any file that lacks it;
  * tests/content.test.ts fails when they are out of date.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { collectionName, COLLECTIONS, type CollectionKey } from './schema.ts';
 
 /** Each collection's JSON Schema, as the text of its file, by collection. */

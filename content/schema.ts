@@ -13,7 +13,7 @@
  * picture too small for it before it is chosen),
  * `widget: 'hidden'` for a field the editor keeps but does not show.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ART_EXTENSIONS, ART_FILE, pictureNeed, PICTURE_SLOTS, type PictureSlot } from './art.ts';
 
 /** Text a reader will see: never empty or blank. */

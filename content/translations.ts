@@ -5,7 +5,7 @@
  * `same` (schema.ts: orders, addresses, pictures, hours) with the
  * original's values. Each problem is one line at the translation's field.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 type Path = (string | number)[];
 

@@ -1,6 +1,6 @@
 /**
- * The browser editor's files (client/admin/): its page and one bundle,
- * Decap CMS with our React, the collections generated from the schemas
+ * The browser editor's files (client/admin/): its page and its bundle in
+ * chunks, Decap CMS with our React, the collections generated from the schemas
  * (content/editor.ts), the editor's own words (content/editor-words/), the
  * content check, and the preview. No content is
  * bundled: the editor reads the repository's (so it opens whatever state
@@ -25,30 +25,49 @@ import type { SiteConfig } from '../shared/site.ts';
 
 const root = join(import.meta.dirname, '..');
 
-/** The editor's files by name, all served under /admin/: its page, its bundle and the chunk it loads to measure share images, HarfBuzz's wasm and the share images' fonts. */
+/** The editor's files by name, all served under /admin/: its page, its first script (admin.js and the chunks it imports) and the chunks it loads when first needed (the Markdown editor, HarfBuzz), HarfBuzz's wasm and the share images' fonts. */
 export type AdminFiles = Map<string, Uint8Array>;
 
 const require = createRequire(import.meta.url);
 
 /**
- * Decap checks its configuration when it starts with ajv, which compiles
- * each validator with `new Function`: the editor's CSP would need
- * 'unsafe-eval' for it. The bundle gets Decap's module with that check left
- * out, and the build checks the configuration it generates instead
- * (cmsConfigProblems). Decap's module is named by its path in the package,
- * which an upgrade may move: the build then stops, saying so.
+ * Modules of Decap's the bundle leaves out, each replaced by what the editor
+ * needs of it. Each is named by its path in its package, which an upgrade
+ * may move: the build then stops, saying so.
  */
-const DECAP_CONFIG_CHECK = /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/;
-const configCheckedAtBuild: esbuild.Plugin = {
-  name: 'config-checked-at-build',
+const LEFT_OUT = [
+  {
+    // Decap checks its configuration when it starts with ajv, which compiles each validator with `new Function`: the CSP would need 'unsafe-eval'. The build checks the configuration it generates instead (cmsConfigProblems).
+    module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/,
+    contents: '// Checked when the editor was built (scripts/admin.ts).\nexport function validateConfig() {}\n',
+    gone: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval',
+  },
+  {
+    // The GitHub backend's GraphQL client (Apollo and graphql.js, 35.9 KB of the first script in brotli) runs only with `use_graphql`, which config.yml never sets (server/admin.ts): the REST API does everything.
+    module: /[\\/]decap-cms-backend-github[\\/]dist[\\/]esm[\\/]GraphQLAPI\.js$/,
+    contents: "export default class GraphQLAPI { constructor() { throw new Error('use_graphql is not in this build of the editor (scripts/admin.ts)'); } }\n",
+    gone: 'decap-cms-backend-github has no dist/esm/GraphQLAPI.js any more: find where it loads its GraphQL client, so the editor leaves it out',
+  },
+  {
+    // Decap's TOML format: our collections have formats of their own (formats.ts). Its parser, @iarna/toml, tries `eval` when loaded, which the CSP refuses and reports.
+    module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]formats[\\/]toml\.js$/,
+    contents: "const none = () => { throw new Error('TOML is not in this build of the editor (scripts/admin.ts)'); };\nexport default { fromFile: none, toFile: none };\n",
+    gone: 'decap-cms-core has no dist/esm/formats/toml.js any more: find where it loads its TOML parser, so the editor leaves it out',
+  },
+];
+const leftOut: esbuild.Plugin = {
+  name: 'left-out',
   setup(build) {
-    let replaced = false;
-    build.onLoad({ filter: DECAP_CONFIG_CHECK }, () => {
-      replaced = true;
-      return { loader: 'js', contents: '// Checked when the editor was built (scripts/admin.ts).\nexport function validateConfig() {}\n' };
-    });
+    const replaced = new Set<RegExp>();
+    for (const { module, contents } of LEFT_OUT) {
+      build.onLoad({ filter: module }, () => {
+        replaced.add(module);
+        return { loader: 'js', contents };
+      });
+    }
     build.onEnd((result) => {
-      if (!replaced && result.errors.length === 0) result.errors.push({ text: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval' } as esbuild.PartialMessage as esbuild.Message);
+      if (result.errors.length > 0) return;
+      for (const { module, gone } of LEFT_OUT) if (!replaced.has(module)) result.errors.push({ text: gone } as esbuild.PartialMessage as esbuild.Message);
     });
   },
 };
@@ -83,7 +102,7 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
     bundle: true,
     minify: true,
     format: 'esm',
-    // HarfBuzz (and the check's measuring) is a chunk loaded when an entry is first checked.
+    // What is loaded when first needed (the Markdown editor, HarfBuzz for the check's measuring) is a chunk of its own.
     splitting: true,
     chunkNames: '[name].[hash]',
     target: ['es2022'],
@@ -93,7 +112,7 @@ export async function bundleAdmin(manifest: BuildManifest, site: SiteConfig, cli
     legalComments: 'none',
     write: false,
     outdir,
-    plugins: [setupAsData, configCheckedAtBuild, harfbuzzInBrowser],
+    plugins: [setupAsData, leftOut, harfbuzzInBrowser],
     logLevel: 'warning',
   });
   const files: AdminFiles = new Map([['index.html', readFileSync(join(root, 'client/admin/index.html'))], [basename(stylesheet), readFileSync(join(clientDir, stylesheet))]]);

@@ -175,6 +175,8 @@ export async function buildServer(content: SiteContent): Promise<void> {
     // Dependencies are bundled too: one file loads several times faster than node_modules' hundreds.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
+    // Node maps a stack (NODE_OPTIONS=--enable-source-maps) with the mappings and the sources' names; their text, 5 MB of the maps' 8, it would only quote.
+    sourcesContent: false,
     plugins: [tracingApart, contentAsData(content)],
     logLevel: 'warning',
   });

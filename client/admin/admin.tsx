@@ -13,14 +13,15 @@
  * comes from /admin/config.yml, which the server writes from its settings.
  * docs/decisions/0005-browser-editor.md.
  */
+import './jitless.ts';
+import { lazy, Suspense, type ComponentType, type Ref } from 'react';
 import CMS from 'decap-cms-core';
-import type { CmsConfig } from 'decap-cms-core';
+import type { CmsConfig, CmsWidgetParam } from 'decap-cms-core';
 import { GitHubBackend } from 'decap-cms-backend-github';
 import { ProxyBackend } from 'decap-cms-backend-proxy';
 import { en, fr } from 'decap-cms-locales';
 import ImageWidget from 'decap-cms-widget-image';
 import ListWidget from 'decap-cms-widget-list';
-import MarkdownWidget from 'decap-cms-widget-markdown';
 import NumberWidget from 'decap-cms-widget-number';
 import ObjectWidget from 'decap-cms-widget-object';
 import SelectWidget from 'decap-cms-widget-select';
@@ -43,7 +44,8 @@ CMS.registerBackend('github', checked(GitHubBackend, (repository) => gitHubLock(
 CMS.registerBackend('proxy', checked(ProxyBackend, queue));
 // `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
 // What holds words is typed in its language's direction; a list or a group of fields passes its direction on to its fields.
-for (const widget of [StringWidget, TextWidget, ListWidget, ObjectWidget, MarkdownWidget]) CMS.registerWidget(inDirection(widget.Widget(), setup.directions));
+for (const widget of [StringWidget, TextWidget, ListWidget, ObjectWidget]) CMS.registerWidget(inDirection(widget.Widget(), setup.directions));
+CMS.registerWidget(inDirection(markdownWidget(), setup.directions));
 for (const widget of [NumberWidget, SelectWidget]) CMS.registerWidget(widget.Widget());
 CMS.registerWidget(fileText(TextWidget.Widget()));
 const image = ImageWidget.Widget();
@@ -65,6 +67,26 @@ const textCollections = setup.textCollections.map((collection) => ({ ...collecti
 for (const collection of textCollections) CMS.registerPreviewTemplate(collection.name, textPreview);
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 CMS.registerMediaLibrary(pictureLibrary);
+
+/**
+ * Decap's Markdown editor (Slate, remark, rehype with parse5, react-dom/server: 182 KB brotli) as a
+ * chunk loaded when a Markdown field is first shown. Registering a widget takes its name and control
+ * only: its schema serves Decap's check of the configuration, which the build does instead, and its
+ * preview is never asked for, the previews being ours. Until the chunk is there Decap's ref gets the
+ * placeholder, which has no `isValid`: a save meanwhile finds the field as it was loaded.
+ */
+function markdownWidget(): CmsWidgetParam {
+  type Props = Record<string, unknown> & { ref?: Ref<HTMLDivElement> };
+  const Control = lazy(() => import('decap-cms-widget-markdown').then((markdown) => ({ default: markdown.default.Widget().controlComponent as unknown as ComponentType<Props> })));
+  function LazyMarkdown(props: Props) {
+    return (
+      <Suspense fallback={<div ref={props.ref} />}>
+        <Control {...props} />
+      </Suspense>
+    );
+  }
+  return { name: 'markdown', controlComponent: LazyMarkdown as unknown as CmsWidgetParam['controlComponent'] };
+}
 
 const { i18n, collections, media_folder, public_folder, media_library, slug } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.

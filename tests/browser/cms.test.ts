@@ -23,6 +23,7 @@ import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
 import { fill, library } from '../../client/admin/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
+import { splitFrontMatter } from '../../content/markdown.ts';
 import { pictureKind, pictureProblem } from '../../content/pictures.ts';
 import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
 import { describeInBrowser, screenshotPath } from './harness.ts';
@@ -280,6 +281,20 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const [english, french] = ['en', 'fr'].map((code) => parse(file(`content/words/about.${code}.yaml`)) as { lead: string });
     await showFrench(admin);
     expect([await field(admin, 'Lead').inputValue(), await admin.getByLabel('Lead', { exact: true }).nth(1).inputValue()]).toEqual([english!.lead, french!.lead]);
+    expect(unexpected(problems)).toEqual([]);
+    await leave(admin);
+  });
+
+  it('opens a legal document’s text in the Markdown editor, with its toolbar, loaded only once such a text is shown', async () => {
+    const { admin, problems } = await openEditor('#/collections/legal', (page) => page.locator('a[href="#/collections/legal/entries/privacy"]'));
+    // No test before shows a Markdown text: Decap's Markdown editor is a chunk of its own (client/admin/admin.tsx), not yet loaded.
+    const scripts = () => admin.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js')).length);
+    const before = await scripts();
+    await admin.locator('a[href="#/collections/legal/entries/privacy"]').click();
+    await admin.getByRole('button', { name: 'Bold' }).first().waitFor({ timeout: SLOW });
+    const paragraph = splitFrontMatter(file('content/words/legal/privacy.en.md'))!.body.trim().split('\n')[0]!;
+    await expect.poll(() => admin.locator('[contenteditable="true"]').first().innerText()).toContain(paragraph);
+    expect(await scripts()).toBeGreaterThan(before);
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
   });

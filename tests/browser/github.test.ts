@@ -127,6 +127,10 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    // A script the CSP refuses is reported to the page even when the refusal is caught (a library's probe for eval): logged, so none passes unseen.
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) => event.violatedDirective.startsWith('script-src') && console.error(`CSP refused ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`)),
+    );
     await page.goto(`${at.origin}/admin/${hash}`);
     return { page, unexpected: (expected = /^$/) => errors.filter((error) => !expected.test(error)) };
   }
