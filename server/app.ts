@@ -82,7 +82,7 @@ export function createApp(options: AppOptions): App {
   const { routes, editions } = filled;
   sameShareImages(filled, assets.shareImages);
   const renderOptions: RenderOptions = { site: config.site, routes, editions, redirects: filled.redirects, assets: assets.urls, ...(devScript && { devScript }) };
-  const baseHeaders = responseHeaders(renderOptions);
+  const baseHeaders = responseHeaders(assets.urls.styles);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
   const admin = config.cms ? adminSite(config.cms, adminDir) : undefined;
