@@ -3,16 +3,22 @@
  * request ids, one JSON log line per request, errors with their stack, and
  * the proxy trust setting. tests/process.test.ts covers the process itself.
  */
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { constants, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RETRY_AFTER_SECONDS } from '../server/app.ts';
 import { readConfig, type Config } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
+import { createLogger, logDestination } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { defaultLanguageOnly, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { defaultLanguageOnly, listening, rawConnection, rawRequest, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 /** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
 function capturedLogger(level: Config['logLevel'] = 'info') {
@@ -124,6 +130,74 @@ describe('request log', () => {
     const quiet = capturedLogger('warn');
     await request(testApp({ logger: quiet.logger, content: defaultLanguageOnly })).get('/home').expect(200);
     expect(quiet.lines).toEqual([]);
+  });
+});
+
+describe('overload', () => {
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+  const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+
+  it('past MAX_CONNECTIONS, a new connection is answered 503 with Retry-After and closed; those answered before, and health checks, are served', async () => {
+    const capped = testApp({ content: defaultLanguageOnly, logger, maxConnections: 2 });
+    const { port, close } = await listening(capped);
+    const answered = [await rawConnection(port), await rawConnection(port)];
+    for (const connection of answered) {
+      connection.socket.write(get('/home'));
+      await connection.receivedUntil((text) => text.includes('\r\n\r\n'));
+      expect(statusOf(connection.received().toString('latin1'))).toBe(200);
+    }
+
+    // rawRequest returns once the server has closed the connection.
+    const turnedAway = await rawRequest(port, get('/about'));
+    expect(statusOf(turnedAway)).toBe(503);
+    expect(turnedAway).toMatch(new RegExp(`\r\nretry-after: ${RETRY_AFTER_SECONDS}\r\n`, 'i'));
+    expect(turnedAway).toMatch(/\r\nconnection: close\r\n/i);
+    expect(lines.at(-1)).toMatchObject({ path: '/about', status: 503 });
+    expect(statusOf(await rawRequest(port, `GET /livez HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`))).toBe(200);
+
+    const [first] = answered;
+    first!.socket.write(get('/about'));
+    await first!.receivedUntil((text) => text.split('HTTP/1.1 ').length === 3);
+    expect(statusOf(first!.received().toString('latin1').slice(first!.received().indexOf('HTTP/1.1 ', 1)))).toBe(200);
+
+    // A connection that closes makes room for a new one.
+    first!.socket.destroy();
+    await vi.waitFor(async () => expect(statusOf(await rawRequest(port, `GET /home HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`))).toBe(200));
+    for (const connection of answered) connection.socket.destroy();
+    await close();
+  });
+
+  it('a stdout that takes no more costs no memory past its buffer: lines are dropped, counted, and a warning says how many', async () => {
+    // A pipe nobody reads: opened both ways, non-blocking, it takes 64 KB and then no more.
+    const dir = mkdtempSync(join(tmpdir(), 'stdout-'));
+    const fifo = join(dir, 'stdout');
+    spawnSync('mkfifo', [fifo]);
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    let dropped = 0;
+    const destination = logDestination({ fd, maxLength: 16 * 1024 });
+    const stalled = createLogger('info', destination, { onDropped: () => dropped++, droppedReportMs: 50 });
+    const { port, close } = await listening(testApp({ content: defaultLanguageOnly, logger: stalled }));
+    for (let i = 0; i < 1_000; i++) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // Each line is about 200 bytes, 200 KB in all: the pipe took 64 KB, the buffer 16 KB, and no more.
+    expect(dropped).toBeGreaterThan(400);
+
+    // Once stdout is read again, the warning is written, with the count since start.
+    const chunk = Buffer.alloc(1 << 16);
+    let text = '';
+    await vi.waitFor(() => {
+      try {
+        for (let read; (read = readSync(fd, chunk)) > 0; ) text += chunk.toString('utf8', 0, read);
+      } catch {
+        // EAGAIN: nothing to read yet.
+      }
+      const warning = text.split('\n').filter((line) => line.includes('droppedLines')).map((line) => JSON.parse(line) as Record<string, unknown>).at(-1);
+      expect(warning).toMatchObject({ level: 'warn', droppedLines: dropped });
+    }, { timeout: 10_000, interval: 100 });
+    await close();
+    // Closes the file descriptor once what is left is written.
+    destination.end();
+    await once(destination, 'close');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
