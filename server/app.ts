@@ -48,10 +48,10 @@ export interface AppOptions {
   /** A same-origin script every page and the error screen load; only `npm run dev` sets it (scripts/dev/). */
   devScript?: string;
   /**
-   * The connections whose requests are answered (MAX_CONNECTIONS): past it, a
-   * new connection's request is answered 503 with Retry-After and the
-   * connection closed; those already answered keep being served, and health
-   * checks are always answered. None: no cap.
+   * The connections whose requests are answered (MAX_CONNECTIONS): past it,
+   * each request of a newer connection is answered 503 with Retry-After, until
+   * one of those answered closes; they keep being served, and health checks
+   * are always answered. None: no cap.
    */
   maxConnections?: number;
   /**
@@ -102,10 +102,14 @@ export function createApp(options: AppOptions): App {
     contentType: TEXT,
     cacheControl: CACHE.none,
     baseHeaders,
-    extraHeaders: [['retry-after', String(RETRY_AFTER_SECONDS)], ['connection', 'close']],
+    extraHeaders: [['retry-after', String(RETRY_AFTER_SECONDS)]],
     compress: false,
   });
-  /** The connections answered so far and still open (maxConnections): each counted at its first request, until it closes. */
+  /**
+   * The connections answered so far and still open (maxConnections): each counted from the first request it
+   * is answered, until it closes. One turned away stays open for its next try: closing it would have the
+   * client connect again at once, and a client that sends its next request before it reads the close fails.
+   */
   const admitted = new WeakSet<Socket>();
   let open = 0;
 

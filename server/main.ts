@@ -89,7 +89,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 // performance.now() counts from the start of the process, Node's own start-up included.
-server.listen(config.port, config.host, () => {
+// A burst of connections up to the hard limit waits to be accepted, where Node's default queue of 511
+// would drop the rest for the client to try again a second or more later (the kernel caps it at somaxconn).
+server.listen({ port: config.port, host: config.host, backlog: server.maxConnections }, () => {
   logger.info({ ...boundTo(server), nodeEnv: config.nodeEnv, startupMs: Math.round(performance.now()) }, 'listening');
 });
 if (metricsServer && config.metrics) {
