@@ -150,7 +150,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
-  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders({ site, ...filled, assets: assets.urls }), languageLines(editions, languages), types, redirectLines(filled.redirects, routes)));
+  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders(assets.urls.styles), languageLines(editions, languages), types, redirectLines(filled.redirects, routes)));
   if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(gitHostSources(cms.apiRoot)), editorTypes));
   return { siteDir, nginxDir, ...(cms && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }

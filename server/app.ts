@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { trace, type Span } from '@opentelemetry/api';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
@@ -26,7 +27,7 @@ import { defaultClientDir, loadAssets, type LoadedAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
-import { send } from './responses.ts';
+import { prepare, send } from './responses.ts';
 import { responseHeaders, type HeaderList } from './security.ts';
 import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, languageOf, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
 
@@ -46,6 +47,13 @@ export interface AppOptions {
   metrics?: Pick<Metrics, 'observe' | 'setReady'>;
   /** A same-origin script every page and the error screen load; only `npm run dev` sets it (scripts/dev/). */
   devScript?: string;
+  /**
+   * The connections whose requests are answered (MAX_CONNECTIONS): past it,
+   * each request of a newer connection is answered 503 with Retry-After, until
+   * one of those answered closes; they keep being served, and health checks
+   * are always answered. None: no cap.
+   */
+  maxConnections?: number;
   /**
    * Encodes pages and documents with gzip at start-up and brotli just after
    * (default true). `npm run dev` turns it off: each of its runs lives for one
@@ -69,11 +77,13 @@ export interface App extends RequestListener {
 }
 
 const ALLOWED_METHODS = 'GET, HEAD';
+/** How long a client turned away over the connection cap is asked to wait, in seconds. */
+export const RETRY_AFTER_SECONDS = 1;
 /** A client's or proxy's request id is reused when it looks like one. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
-  const { config, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true } = options;
+  const { config, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true, maxConnections = Infinity } = options;
   const { adminDir = defaultAdminDir(clientDir) } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
@@ -82,10 +92,26 @@ export function createApp(options: AppOptions): App {
   const { routes, editions } = filled;
   sameShareImages(filled, assets.shareImages);
   const renderOptions: RenderOptions = { site: config.site, routes, editions, redirects: filled.redirects, assets: assets.urls, ...(devScript && { devScript }) };
-  const baseHeaders = responseHeaders(renderOptions);
+  const baseHeaders = responseHeaders(assets.urls.styles);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
   const admin = config.cms ? adminSite(config.cms, adminDir) : undefined;
+  const busy = prepare({
+    status: 503,
+    body: Buffer.from('Service Unavailable\n'),
+    contentType: TEXT,
+    cacheControl: CACHE.none,
+    baseHeaders,
+    extraHeaders: [['retry-after', String(RETRY_AFTER_SECONDS)]],
+    compress: false,
+  });
+  /**
+   * The connections answered so far and still open (maxConnections): each counted from the first request it
+   * is answered, until it closes. One turned away stays open for its next try: closing it would have the
+   * client connect again at once, and a client that sends its next request before it reads the close fails.
+   */
+  const admitted = new WeakSet<Socket>();
+  let open = 0;
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -105,6 +131,19 @@ export function createApp(options: AppOptions): App {
       logger.info({ method, path: url, status, bytes, durationMs: Math.round(seconds * 100_000) / 100, requestId, client: proxyaddr(req, config.trustProxy) });
       metrics?.observe(method, route, status, seconds);
     };
+
+    // Health checks are never turned away: an orchestrator would restart a busy process that is otherwise well.
+    const socket = req.socket;
+    if (!admitted.has(socket) && route !== HEALTH_PATH && route !== LIVE_PATH && route !== READY_PATH) {
+      if (open >= maxConnections) {
+        const { status, bytes } = send(req, res, busy, requestId);
+        log(status, bytes);
+        return;
+      }
+      admitted.add(socket);
+      open++;
+      socket.once('close', () => open--);
+    }
 
     if (prepared && (method === 'GET' || method === 'HEAD')) {
       const { status, bytes } = send(req, res, prepared, requestId);

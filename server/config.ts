@@ -86,6 +86,7 @@ export const SETTINGS = {
     schema: trustProxy,
   },
   SHUTDOWN_TIMEOUT_MS: { default: '10000', accepted: 'a whole number from 1 to 600000', schema: wholeNumber(1, 600_000) },
+  MAX_CONNECTIONS: { default: '1000', accepted: 'a whole number from 1 to 100000', schema: wholeNumber(1, 100_000) },
   PUBLIC_URL: {
     default: defaultSite.publicUrl,
     accepted: 'an http(s) origin with no path, query or credentials, such as https://www.example.com',
@@ -163,6 +164,8 @@ const configSchema = z.pipe(
   /** Whom to believe about the client's address and protocol (TrustProxy). */
   trustProxy: env.TRUST_PROXY,
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  /** The connections answered at once; past it, new ones are turned away with 503 (docs/operations.md, "Overload"). */
+  maxConnections: env.MAX_CONNECTIONS,
   site: {
     publicUrl: env.PUBLIC_URL,
     brandName: env.BRAND_NAME,

@@ -16,7 +16,8 @@ const config = readConfigOrExit(process.env);
 // bundle of its own (scripts/build.ts): with tracing off, none of it is loaded.
 const tracing = config.tracing ? (await import('./tracing.ts')).startTracing({ metricsPort: config.metrics?.port }) : undefined;
 
-const logger = createLogger(config.logLevel, undefined, { traceIds: config.tracing });
+const metrics = config.metrics ? createMetrics() : undefined;
+const logger = createLogger(config.logLevel, undefined, { traceIds: config.tracing, onDropped: metrics?.logLineDropped });
 
 let exiting = false;
 
@@ -42,8 +43,7 @@ const cannotListen = (what: string, host: string, port: number) => (err: NodeJS.
 process.on('uncaughtException', (err) => exitAfterFatal(err, 'uncaught exception; exiting'));
 process.on('unhandledRejection', (reason) => exitAfterFatal(reason, 'unhandled rejection; exiting'));
 
-const metrics = config.metrics ? createMetrics() : undefined;
-const app = createApp({ config, logger, metrics });
+const app = createApp({ config, logger, metrics, maxConnections: config.maxConnections });
 // A page that cannot be made would answer 500: a site that cannot make every page does not run (its lines name each).
 app.ready.catch((err: unknown) => exitAfterFatal(err, 'a page could not be made; exiting'));
 const server = createServer(
@@ -60,6 +60,10 @@ const server = createServer(
   },
   app,
 );
+// Past the cap the app turns new connections away with 503; past twice it, Node closes them on arrival,
+// answering nothing: connections that send no request cost memory too.
+server.maxConnections = 2 * config.maxConnections;
+server.on('drop', () => metrics?.connectionRefused());
 const connections = drainable(server);
 server.on('error', cannotListen('the site', config.host, config.port));
 
@@ -85,7 +89,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 // performance.now() counts from the start of the process, Node's own start-up included.
-server.listen(config.port, config.host, () => {
+// A burst of connections up to the hard limit waits to be accepted, where Node's default queue of 511
+// would drop the rest for the client to try again a second or more later (the kernel caps it at somaxconn).
+server.listen({ port: config.port, host: config.host, backlog: server.maxConnections }, () => {
   logger.info({ ...boundTo(server), nodeEnv: config.nodeEnv, startupMs: Math.round(performance.now()) }, 'listening');
 });
 if (metricsServer && config.metrics) {

@@ -1,11 +1,12 @@
 /**
  * Prometheus metrics through prom-client, served on a port of their own
  * (METRICS_PORT), never on the site's: OpenTelemetry's HTTP server duration
- * histogram, prom-client's default process metrics, and readiness.
+ * histogram, prom-client's default process metrics, readiness, log lines
+ * dropped and connections refused.
  * docs/operations.md#metrics has the scrape config and the queries.
  */
 import type { RequestListener } from 'node:http';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TEXT } from './table.ts';
 
 const METRICS_PATH = '/metrics';
@@ -19,6 +20,10 @@ export interface Metrics {
   observe(method: string, route: string | undefined, status: number, seconds: number): void;
   /** Mirrors /readyz: 1 while it answers 200 (once every page is made), 0 before and from the moment shutdown begins. */
   setReady(ready: boolean): void;
+  /** One log line dropped because stdout did not take them as fast as they came (server/logger.ts). */
+  logLineDropped(): void;
+  /** One connection closed on arrival, past the server's hard limit (server/main.ts). */
+  connectionRefused(): void;
   /** GET /metrics: the registry in Prometheus's text format; anything else 404. */
   listener: RequestListener;
 }
@@ -36,6 +41,8 @@ export function createMetrics(): Metrics {
   });
   const ready = new Gauge({ name: 'site_ready', help: '1 while /readyz answers 200: every page made, not shutting down.', registers: [registry] });
   ready.set(0);
+  const dropped = new Counter({ name: 'site_log_lines_dropped_total', help: 'Log lines dropped because stdout did not take them as fast as they came.', registers: [registry] });
+  const refused = new Counter({ name: 'site_connections_refused_total', help: 'Connections closed on arrival, past twice MAX_CONNECTIONS.', registers: [registry] });
 
   const listener: RequestListener = (req, res) => {
     if (req.url !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -53,6 +60,8 @@ export function createMetrics(): Metrics {
     observe: (method, route, status, seconds) =>
       duration.observe({ http_request_method: method, http_route: route ?? UNMATCHED_ROUTE, http_response_status_code: status }, seconds),
     setReady: (value) => ready.set(value ? 1 : 0),
+    logLineDropped: () => dropped.inc(),
+    connectionRefused: () => refused.inc(),
     listener,
   };
 }

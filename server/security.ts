@@ -7,8 +7,6 @@ import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SPECULATION_RULES_PATH } from './render/documents.ts';
-import type { RenderOptions } from './render/render.tsx';
-import { allStructuredDataBlocks } from './render/structured-data.ts';
 
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
@@ -48,18 +46,12 @@ const PERMISSIONS_POLICY = ['accelerometer', 'autoplay', 'camera', 'display-capt
   'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'picture-in-picture', 'publickey-credentials-get', 'screen-wake-lock',
   'serial', 'usb', 'xr-spatial-tracking'].map((feature) => `${feature}=()`).join(', ');
 
-/** Hashes ("sha256-…") of the inline blocks the CSP allows: JSON-LD scripts and the inline stylesheet. */
-export interface InlineHashes {
-  scripts?: readonly string[];
-  styles?: readonly string[];
-}
-
 type Options = Parameters<typeof helmet>[0] & { contentSecurityPolicy: { directives: Record<string, string[]> }; crossOriginOpenerPolicy: { policy: string } };
 
-export function securityHeaders(inline: InlineHashes = {}): HeaderList {
+/** The site's security headers, its CSP allowing the inline stylesheets of these hashes ("sha256-…"). */
+export function securityHeaders(styleHashes: readonly string[] = []): HeaderList {
   const options = structuredClone(helmetOptions) as unknown as Options;
-  options.contentSecurityPolicy.directives.scriptSrc!.push(...(inline.scripts ?? []).map((hash) => `'${hash}'`));
-  options.contentSecurityPolicy.directives.styleSrc!.push(...(inline.styles ?? []).map((hash) => `'${hash}'`));
+  options.contentSecurityPolicy.directives.styleSrc!.push(...styleHashes.map((hash) => `'${hash}'`));
   return captureHeaders(options);
 }
 
@@ -109,14 +101,14 @@ function captureHeaders(options: Options): HeaderList {
 
 /**
  * The headers every response carries: the security set, its CSP allowing the
- * structured data blocks by hash (the header is the same on every response, so
- * it lists the blocks of all pages), and where the speculation rules are.
+ * one inline stylesheet by hash, and where the speculation rules are. Every
+ * page runs the same: that stylesheet and scripts of this origin. Its JSON-LD
+ * blocks need no hash: a <script> of a type that is not a script's is a data
+ * block, which HTML's "prepare the script element" leaves before the CSP's
+ * inline check, so the header is the same size whatever the pages and languages.
  */
-export function responseHeaders(options: RenderOptions): HeaderList {
-  const hash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-  // The hours are the same in every language (content/translations.ts holds them so).
-  const scripts = allStructuredDataBlocks({ site: options.site, routes: options.routes, asset: options.assets.url, hours: options.editions[0]!.content.hours }).map(hash);
-  const inline = { scripts, styles: [hash(options.assets.styles)] };
+export function responseHeaders(styles: string): HeaderList {
+  const hash = createHash('sha256').update(styles).digest('base64');
   // A structured-field list of strings: https://html.spec.whatwg.org/multipage/speculative-loading.html#the-speculation-rules-header
-  return [...securityHeaders(inline), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];
+  return [...securityHeaders([`sha256-${hash}`]), ['speculation-rules', `"${SPECULATION_RULES_PATH}"`]];
 }

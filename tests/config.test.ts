@@ -29,6 +29,7 @@ describe('readConfig', () => {
       logLevel: 'info',
       trustProxy: expect.any(Function),
       shutdownTimeoutMs: 10_000,
+      maxConnections: 1000,
       site: defaultSite,
       metrics: undefined,
       cms: undefined,
@@ -48,6 +49,7 @@ describe('readConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       SHUTDOWN_TIMEOUT_MS: '25000',
+      MAX_CONNECTIONS: '300',
       PUBLIC_URL: 'https://buy.example.org/',
       BRAND_NAME: 'Acme Sourcing',
       GENERAL_EMAIL: 'hello@example.org',
@@ -69,6 +71,7 @@ describe('readConfig', () => {
       logLevel: 'warn',
       trustProxy: expect.any(Function),
       shutdownTimeoutMs: 25_000,
+      maxConnections: 300,
       site: {
         publicUrl: 'https://buy.example.org',
         brandName: 'Acme Sourcing',
@@ -82,7 +85,7 @@ describe('readConfig', () => {
     });
     // The README's table and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
-      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_GITHUB_API', 'CMS_DRAFTS', 'CMS_AUTH_URL', 'CMS_ORIGIN'].sort(),
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'MAX_CONNECTIONS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_GITHUB_API', 'CMS_DRAFTS', 'CMS_AUTH_URL', 'CMS_ORIGIN'].sort(),
     );
   });
 
@@ -142,6 +145,7 @@ describe('readConfig', () => {
     ['TRUST_PROXY', '300.1.1.1', 'true, false, a hop count'],
     ['SHUTDOWN_TIMEOUT_MS', '0', 'a whole number from 1 to 600000'],
     ['SHUTDOWN_TIMEOUT_MS', '10s', 'a whole number from 1 to 600000'],
+    ['MAX_CONNECTIONS', '0', 'a whole number from 1 to 100000'],
     ['PUBLIC_URL', 'www.example.com', 'an http(s) origin with no path'],
     ['PUBLIC_URL', 'https://www.example.com/site', 'an http(s) origin with no path'],
     ['PUBLIC_URL', 'ftp://www.example.com', 'an http(s) origin with no path'],

@@ -40,7 +40,7 @@ const { routes, editions } = filled;
 const addresses = routes.flatMap(routeAddresses);
 /** /, /fr/ and /fr: each language's home. */
 const aliases = Object.keys(aliasesOf(routes));
-const securityHeaders = responseHeaders({ site, ...filled, assets: assets.urls }).map(([name]) => name);
+const securityHeaders = responseHeaders(assets.urls.styles).map(([name]) => name);
 /** None, each encoding alone, and what a browser sends. */
 const ACCEPT_ENCODINGS = [undefined, 'gzip', 'br', 'gzip, deflate, br, zstd'];
 

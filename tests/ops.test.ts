@@ -3,16 +3,22 @@
  * request ids, one JSON log line per request, errors with their stack, and
  * the proxy trust setting. tests/process.test.ts covers the process itself.
  */
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { constants, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RETRY_AFTER_SECONDS } from '../server/app.ts';
 import { readConfig, type Config } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
+import { createLogger, logDestination } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { defaultLanguageOnly, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { defaultLanguageOnly, listening, rawConnection, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
 /** A logger that keeps its JSON lines, parsed, instead of writing them to stdout. */
 function capturedLogger(level: Config['logLevel'] = 'info') {
@@ -124,6 +130,77 @@ describe('request log', () => {
     const quiet = capturedLogger('warn');
     await request(testApp({ logger: quiet.logger, content: defaultLanguageOnly })).get('/home').expect(200);
     expect(quiet.lines).toEqual([]);
+  });
+});
+
+describe('overload', () => {
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+  const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+
+  it('past MAX_CONNECTIONS, a newer connection is answered 503 with Retry-After until one answered before closes; those, and health checks, are served', async () => {
+    const capped = testApp({ content: defaultLanguageOnly, logger, maxConnections: 2 });
+    const { port, close } = await listening(capped);
+    const connections = [await rawConnection(port), await rawConnection(port), await rawConnection(port)];
+    /** The next whole answer on a connection, as latin1 text. */
+    const next = async (connection: (typeof connections)[number], path: string) => {
+      const before = connection.received().length;
+      const whole = (text: string) => {
+        const end = text.indexOf('\r\n\r\n');
+        return end >= 0 && text.length >= end + 4 + Number(/\r\ncontent-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+      };
+      connection.socket.write(get(path));
+      await connection.receivedUntil((text) => whole(text.slice(before)));
+      return connection.received().subarray(before).toString('latin1');
+    };
+    const [first, second, third] = connections as [(typeof connections)[number], (typeof connections)[number], (typeof connections)[number]];
+    expect(statusOf(await next(first, '/home'))).toBe(200);
+    expect(statusOf(await next(second, '/home'))).toBe(200);
+
+    const turnedAway = await next(third, '/about');
+    expect(statusOf(turnedAway)).toBe(503);
+    expect(turnedAway).toMatch(new RegExp(`\r\nretry-after: ${RETRY_AFTER_SECONDS}\r\n`, 'i'));
+    expect(lines.at(-1)).toMatchObject({ path: '/about', status: 503 });
+    expect(statusOf(await next(third, '/livez'))).toBe(200);
+    expect(statusOf(await next(first, '/about'))).toBe(200);
+
+    // A connection answered before closes: the one turned away is answered at its next try.
+    first.socket.destroy();
+    await vi.waitFor(async () => expect(statusOf(await next(third, '/about'))).toBe(200));
+    for (const connection of connections) connection.socket.destroy();
+    await close();
+  });
+
+  it('a stdout that takes no more costs no memory past its buffer: lines are dropped, counted, and a warning says how many', async () => {
+    // A pipe nobody reads: opened both ways, non-blocking, it takes 64 KB and then no more.
+    const dir = mkdtempSync(join(tmpdir(), 'stdout-'));
+    const fifo = join(dir, 'stdout');
+    spawnSync('mkfifo', [fifo]);
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    let dropped = 0;
+    const destination = logDestination({ fd, maxLength: 16 * 1024 });
+    const stalled = createLogger('info', destination, { onDropped: () => dropped++, droppedReportMs: 50 });
+    const { port, close } = await listening(testApp({ content: defaultLanguageOnly, logger: stalled }));
+    for (let i = 0; i < 1_000; i++) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // Each line is about 200 bytes, 200 KB in all: the pipe took 64 KB, the buffer 16 KB, and no more.
+    expect(dropped).toBeGreaterThan(400);
+
+    // Once stdout is read again, the warning is written, with the count since start.
+    const chunk = Buffer.alloc(1 << 16);
+    let text = '';
+    await vi.waitFor(() => {
+      try {
+        for (let read; (read = readSync(fd, chunk)) > 0; ) text += chunk.toString('utf8', 0, read);
+      } catch {
+        // EAGAIN: nothing to read yet.
+      }
+      const warning = text.split('\n').filter((line) => line.includes('droppedLines')).map((line) => JSON.parse(line) as Record<string, unknown>).at(-1);
+      expect(warning).toMatchObject({ level: 'warn', droppedLines: dropped });
+    }, { timeout: 10_000, interval: 100 });
+    await close();
+    // Closes the file descriptor once what is left is written.
+    destination.end();
+    await once(destination, 'close');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -41,7 +41,7 @@ export function Document({ language, meta, links, bodyClass, devScript, children
         <link rel="manifest" href={links.manifest} />
         {meta.share ? <ShareTags card={meta.share} /> : null}
         {meta.structuredData.map((json) => (
-          // Already escaped for a script element (structured-data.ts); the CSP allows it by hash.
+          // Already escaped for a script element (structured-data.ts); a data block, which the CSP does not govern.
           <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
         ))}
       </head>

@@ -1,8 +1,7 @@
 /**
  * schema.org structured data (JSON-LD) for the pages, derived from the route
- * table and the site config. Pure: the renderer prints these blocks, and the
- * server hashes the very same strings for its Content-Security-Policy, so
- * every block a page carries is allowed and nothing else is.
+ * table and the site config. Pure: the renderer prints these blocks. They
+ * are data blocks, which no Content-Security-Policy governs (server/security.ts).
  */
 import { HOME_PATH } from '../../shared/paths.ts';
 import type { Route } from '../../shared/routes.ts';
@@ -34,11 +33,6 @@ export function structuredDataBlocks(route: Route, input: StructuredDataInput): 
   const breadcrumbs = breadcrumbTrail(route, input.routes);
   if (breadcrumbs.length > 1) blocks.push(breadcrumbList(breadcrumbs, input.site));
   return blocks.map(serializeJsonLd);
-}
-
-/** Every distinct block any page renders: what the CSP has to allow. */
-export function allStructuredDataBlocks(input: StructuredDataInput): string[] {
-  return [...new Set(input.routes.flatMap((route) => structuredDataBlocks(route, input)))];
 }
 
 /**
