@@ -22,6 +22,7 @@ import { readContent } from '../content/read.ts';
 import { checkSite } from '../scripts/check.ts';
 import { MARKDOWN, markdownAddress } from '../server/render/markdown.ts';
 import { hoursText } from '../shared/hours.ts';
+import { hoursTextInput, say } from '../shared/sentences.ts';
 import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
 import type { Edition, Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
@@ -429,7 +430,7 @@ export async function footerHolds(under: SiteUnderTest, path: string): Promise<v
   const { content } = editionFor(under, routeAt(under, path)!);
   const block = (await page(under, path)).querySelector('.contact-block')!;
   // hoursText's words for given hours are pinned in tests/hours.test.ts, in each language; here, that the footer says the file's.
-  const open = hoursText(content.hours, content.labels.hours, content.language.locale);
+  const open = hoursText(content.hours, hoursTextInput(content));
   expect(block.text).toContain(open.days);
   expect(block.text).toContain(open.hours);
   expect(block.text).toContain(content.hours.closed);
@@ -456,7 +457,7 @@ export async function productCardsHold(under: SiteUnderTest, products: Route): P
     expect(image?.getAttribute('height')).toBeTruthy();
     const link = card.querySelector('a');
     expect(link?.querySelector('.read-more__label')?.text).toBe(readMore);
-    expect(link?.text).toBe(`${readMore} ${content.labels.readMoreAbout} ${card.querySelector('h2')?.text}`);
+    expect(link?.text).toBe(say(content, 'readMore', { label: readMore, title: card.querySelector('h2')!.text }));
   }
 }
 

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { markdownAddress, text as markdownText } from '../server/render/markdown.ts';
+import { OPTIONAL } from '../server/render/readers.ts';
 import { aliasesOf, LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
@@ -102,9 +103,10 @@ describe('llms.txt', () => {
     // Sections of links: the pages, each parent's children under its title, and Legal under Optional.
     const products = table.find((route) => route.key === PRODUCTS_PATH)!;
     const legal = table.find((route) => route.key === LEGAL_PATH)!;
-    expect(text).toMatch(/^## Pages$/m);
+    expect(text).toContain(`\n## ${markdownText(content.labels.readers.pages)}\n`);
     expect(text).toContain(`\n## ${markdownText(products.title)}\n\n- [${markdownText(table.find((route) => route.parent === products.path)!.title)}]`);
-    expect(text).toContain(`\n## Optional\n\n- [${markdownText(legal.menuLabel!)}]`);
+    // The format's own name for what a short context may skip (https://llmstxt.org/#format), in every language.
+    expect(text).toContain(`\n## ${OPTIONAL}\n\n- [${markdownText(legal.menuLabel!)}]`);
   });
 
   it('each links its language’s pages and names the others’ llms.txt', () => llmsTxtListsEveryPage(live));

@@ -56,7 +56,7 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
     case 'redirects':
       return { content, path: HOME_PATH };
     default: {
-      const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH }[name];
+      const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH, templates: ABOUT_PATH }[name];
       return { content: { ...content, [name]: data }, path };
     }
   }

@@ -5,6 +5,7 @@
 import type { Content, Language } from '../../content/schema.ts';
 import { HOME_PATH } from '../../shared/paths.ts';
 import { translationsOf, type Edition, type Route } from '../../shared/routes.ts';
+import { say } from '../../shared/sentences.ts';
 import { SHARE_IMAGE, shareImage } from '../../shared/share-image.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { structuredDataBlocks } from './structured-data.ts';
@@ -88,7 +89,7 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
   const image = shareImage(route, input.content);
   const translations = translationsOf(route, variant, input.editions);
   return {
-    title: documentTitle(route, site),
+    title: documentTitle(route, site, input.content),
     description: route.description,
     canonicalUrl: url,
     alternates: hreflangAlternates(route, variant, input.editions, site),
@@ -120,15 +121,16 @@ export function hreflangAlternates(route: Route, variant: string, editions: read
 }
 
 /** Any other address: it shows the home screen but is not a page of ours to index or share. */
-export function notFoundMeta(home: Route, site: SiteConfig, labels: Content['labels']): PageMeta {
-  return { title: `${labels.notFoundTitle} | ${site.brandName}`, description: home.description, robots: 'noindex', alternates: [], structuredData: [] };
+export function notFoundMeta(home: Route, site: SiteConfig, content: Content): PageMeta {
+  return { title: say(content, 'pageTitle', { page: content.labels.notFoundTitle, brandName: site.brandName }), description: home.description, robots: 'noindex', alternates: [], structuredData: [] };
 }
 
-export function errorMeta(site: SiteConfig, labels: Content['labels']): PageMeta {
-  return { title: `${labels.errorTitle} | ${site.brandName}`, description: labels.errorDescription, robots: 'noindex', alternates: [], structuredData: [] };
+export function errorMeta(site: SiteConfig, content: Content): PageMeta {
+  return { title: say(content, 'pageTitle', { page: content.labels.errorTitle, brandName: site.brandName }), description: content.labels.errorDescription, robots: 'noindex', alternates: [], structuredData: [] };
 }
 
-function documentTitle(route: Route, site: SiteConfig): string {
-  return route.key === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
+/** The title in the browser tab: the language's template around the page's own title and the brand's name. */
+function documentTitle(route: Route, site: SiteConfig, content: Content): string {
+  return say(content, route.key === HOME_PATH ? 'homeTitle' : 'pageTitle', { page: route.title, brandName: site.brandName });
 }
 

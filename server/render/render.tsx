@@ -128,7 +128,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'editions' | 'assets' | 'devScript'>, path: string): string {
   const { content, language, routes, prefix } = editionOf(options.editions, path);
   return renderDocument(
-    <Document language={language} meta={errorMeta(options.site, content.labels)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
+    <Document language={language} meta={errorMeta(options.site, content)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} labels={content.labels} homeHref={addressIn(routes, prefix, HOME_PATH)} />
       </main>
@@ -143,7 +143,7 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
   return renderDocument(
     <Document
       language={route.language}
-      meta={match === 'found' ? pageMeta(route, variant, { site, editions, content, asset: assets.url }) : notFoundMeta(route, site, content.labels)}
+      meta={match === 'found' ? pageMeta(route, variant, { site, editions, content, asset: assets.url }) : notFoundMeta(route, site, content)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
       devScript={options.devScript}

@@ -1,4 +1,5 @@
-import type { LegalDocument } from '../../content/schema.ts';
+import type { Content, LegalDocument } from '../../content/schema.ts';
+import { say, sayDate } from '../sentences.ts';
 import { Island } from '../ui/Island.tsx';
 import { ISLANDS } from '../ui/islands.ts';
 import { LegalTabs, tabFromSearch, type LegalTabsProps } from '../ui/LegalTabs.tsx';
@@ -19,7 +20,7 @@ export function Legal({ ctx }: { ctx: PageContext }) {
         <h1>{ctx.route.title}</h1>
       </header>
       <Island name={ISLANDS.legalTabs} props={props}>
-        <LegalTabs {...props} panels={documents.map((doc) => ({ content: <LegalText doc={doc} lastUpdated={legalPage.lastUpdated} locale={ctx.content.language.locale} /> }))} />
+        <LegalTabs {...props} panels={documents.map((doc) => ({ content: <LegalText doc={doc} content={ctx.content} /> }))} />
       </Island>
       <p>
         <a className="button button--outline" href={addressIn(ctx.routes, ctx.prefix, HOME_PATH)}>
@@ -30,19 +31,17 @@ export function Legal({ ctx }: { ctx: PageContext }) {
   );
 }
 
-function LegalText({ doc, lastUpdated, locale }: { doc: LegalDocument; lastUpdated: string; locale: string }) {
+function LegalText({ doc, content }: { doc: LegalDocument; content: Content }) {
   return (
     <>
       <h2>{doc.title}</h2>
-      <p className="muted">
-        {lastUpdated} <time dateTime={doc.updated}>{formatDate(doc.updated, locale)}</time>
-      </p>
+      {/* The whole sentence, its date machine-readable: where the date falls in it is the language's. A draft in the editor may have no date yet (the check refuses it). */}
+      {Number.isNaN(Date.parse(doc.updated)) ? null : (
+        <p className="muted">
+          <time dateTime={doc.updated}>{say(content, 'lastUpdated', { date: sayDate(content, doc.updated) })}</time>
+        </p>
+      )}
       <Markdown blocks={doc.body} sectionLevel={3} />
     </>
   );
-}
-
-/** "2026-03-01" as the language writes a date: "1 March 2026", "1 mars 2026". */
-function formatDate(iso: string, locale: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

@@ -14,7 +14,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../../shared/paths.ts';
 import { defaultSite } from '../../shared/site.ts';
-import { hoursText } from '../../shared/hours.ts';
+import { hoursText, localHours } from '../../shared/hours.ts';
+import { hoursTextInput, localHoursInput, say } from '../../shared/sentences.ts';
 import { content, editions, listening, SHIPPED_ROOT, testApp } from '../helpers.ts';
 import { SPEC_HOURS } from '../spec.ts';
 import {
@@ -459,7 +460,7 @@ describeInBrowser('in Chromium', () => {
     it.each(routes.filter((route) => route.category))('the $title card’s button says where it goes and lands on its page, at the top', async ({ title, path }) => {
       const { page } = tab;
       await visit(page, site, '/products');
-      const link = page.getByRole('link', { name: `${content.products!.readMore} ${content.labels.readMoreAbout} ${title}` });
+      const link = page.getByRole('link', { name: say(content, 'readMore', { label: content.products!.readMore, title }) });
       expect(await visibleWords(link)).toBe(content.products!.readMore);
       await link.scrollIntoViewIfNeeded();
       expect(await scrollY(page)).toBeGreaterThan(0);
@@ -517,11 +518,10 @@ describeInBrowser('in Chromium', () => {
       }
     });
 
-    // The other languages' lines, as the live labels and Intl in the language's locale write them: Wednesday 10:00 GMT, in Tokyo.
-    const inTokyo = editions.slice(1).map(({ prefix, content: { labels, language } }) => {
-      const time = (iso: string) => new Intl.DateTimeFormat(language.locale, { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
-      const text = `${time('2026-07-15T09:00:00Z')} – ${time('2026-07-15T18:00:00Z')} ${labels.hours.nextDay} ${labels.hours.in} Tokyo · ${labels.hours.openNow}`;
-      return { code: language.code, address: prefix + ABOUT_PATH, text };
+    // The other languages' lines, as their templates and Intl in the language's locale write them (tests/hours.test.ts pins the words): Wednesday 10:00 GMT, in Tokyo.
+    const inTokyo = editions.slice(1).map(({ prefix, content: words }) => {
+      const text = localHours(new Date('2026-07-15T10:00:00Z'), 'Asia/Tokyo', localHoursInput(words)).text;
+      return { code: words.language.code, address: prefix + ABOUT_PATH, text };
     });
     const live = useSiteAt(site, undefined, { slowChunks: 1_000 });
 
@@ -546,7 +546,7 @@ describeInBrowser('in Chromium', () => {
       const { page, problems, close } = await openPage(site, WIDTHS.phone, { timezoneId: 'Asia/Tokyo', javaScriptEnabled: false });
       try {
         await page.goto(site.url(ABOUT_PATH));
-        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours, content.labels.hours, content.language.locale).hours);
+        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours, hoursTextInput(content)).hours);
         const slot = page.locator('[data-local-hours]');
         expect(await slot.textContent()).toBe('');
         expect(await slot.isVisible()).toBe(false);
