@@ -34,16 +34,17 @@ export function fillContent(content: Content, settings: SettingValues): Content 
   const titles = content.categories.map((category) => fill(category.title, settings));
   const values: Record<Placeholder, string | number> = { ...settings, categoryCount: titles.length, categoryList: listOf(titles, content) };
   const { templates, ...rest } = content;
-  const filled = fillAll(rest, (text) => fill(text, values));
+  // A link's address holds placeholders ({generalEmail}) but is no sentence: its punctuation is not the language's.
+  const filled = fillAll(rest, (text, key) => (key === 'href' ? (hasSlots(text) ? formatText(checkedAst(text), locale, values) : text) : fill(text, values)));
   // A template keeps its slots for the code; only its punctuation is the language's now.
-  const spaced = punctuation === 'spaced' ? fillAll(templates, spacePunctuation) : templates;
+  const spaced = punctuation === 'spaced' ? fillAll(templates, (text) => spacePunctuation(text)) : templates;
   return { ...filled, templates: spaced };
 }
 
-/** Every text of a value, through `fill`; an address (a link's href) is not text. */
-function fillAll<T>(value: T, fill: (text: string) => string): T {
-  if (typeof value === 'string') return fill(value) as T;
-  if (Array.isArray(value)) return value.map((item) => fillAll(item, fill)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'href' ? item : fillAll(item, fill)])) as T;
+/** Every string of a value, through `fill`, told the name of the field it is in. */
+function fillAll<T>(value: T, fill: (text: string, key: string | undefined) => string, key?: string): T {
+  if (typeof value === 'string') return fill(value, key) as T;
+  if (Array.isArray(value)) return value.map((item) => fillAll(item, fill, key)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fillAll(item, fill, name)])) as T;
   return value;
 }

@@ -116,7 +116,8 @@ export type Category = z.infer<typeof category> & { id: string };
 export const legalDocument = z.strictObject({
   order: orderField,
   tabLabel: text.meta({ title: 'Tab', description: 'The words on its tab.' }),
-  title: text,
+  title: text.meta({ title: 'Title', description: 'Its heading, and its page’s title in the browser tab, in search results and on its share image.' }),
+  description: longText.meta({ title: 'Description', description: 'One or two sentences for search results and link previews of its page.' }),
   updated: z.iso.date().meta({ title: 'Last updated', description: 'A date written YYYY-MM-DD.' }),
 });
 

@@ -17,7 +17,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../tools/harness.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
-import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, filledRoutes, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
@@ -40,7 +39,7 @@ const withoutHashes = (header: unknown) =>
 
 describe('nothing of the dev server in production', () => {
   it('no page names a dev script or endpoint', async () => {
-    for (const address of routes.flatMap(routeAddresses)) {
+    for (const address of routes.map((route) => route.path)) {
       const res = await request(production).get(address).expect(200);
       expect(res.text, address).not.toContain('__dev');
       expect([...res.text.matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src), address).toEqual([expect.stringMatching(/^\/assets\/entry\.[0-9a-f]{12}\.js$/)]);
@@ -155,7 +154,7 @@ describe('npm run dev', () => {
   // The tests' apps render with React's production build, as the built server does (vitest.config.ts): React's
   // development checks (keys, props) are where developers read them, in what npm run dev prints.
   it('renders every page of every language with React’s development build, and prints nothing but its two lines', async () => {
-    for (const address of filledRoutes.flatMap(routeAddresses)) await request(dev.origin).get(address).expect(200);
+    for (const address of filledRoutes.map((route) => route.path)) await request(dev.origin).get(address).expect(200);
     expect(dev.output().trim().split('\n')).toEqual([expect.stringMatching(/^Watching /), expect.stringMatching(/^Dev server on /)]);
   });
 

@@ -12,7 +12,6 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { shareImage } from '../shared/share-image.ts';
-import { routeAddresses } from '../shared/paths.ts';
 import { renderPage } from '../server/render/render.tsx';
 import { siteContent } from '../content/index.ts';
 import { fillSite, type Route } from '../shared/routes.ts';
@@ -26,7 +25,7 @@ const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
 const live = liveSite(app, site);
 const { routes } = live;
-const addresses = routes.flatMap(routeAddresses);
+const addresses = routes.map((route) => route.path);
 const productRoutes = routes.filter((route) => route.category);
 
 async function head(path: string, status = 200) {

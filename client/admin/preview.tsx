@@ -16,7 +16,7 @@ import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/edi
 import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
-import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
+import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
 import { fillSite, languageLinks } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
@@ -46,7 +46,7 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
     case 'legal': {
       const doc = { ...data, id, body: body() } as unknown as Content['legal'][number];
       const legal = replace(content.legal, (item) => item.id, doc).sort((a, b) => a.order - b.order);
-      return { content: { ...content, legal }, path: legal[0] === doc ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}` };
+      return { content: { ...content, legal }, path: legal[0] === doc ? LEGAL_PATH : `${LEGAL_PATH}/${id}` };
     }
     case 'pages': {
       const page = { ...data, id, body: body() } as unknown as Content['pages'][number];
@@ -69,12 +69,10 @@ export function previewContext(base: SiteContent, language: string | undefined, 
   const edited = withEntry(base.editions[index]!, name, id, data);
   const { editions } = fillSite(site, { ...base, editions: base.editions.map((edition, at) => (at === index ? edited.content : edition)) });
   const { routes, content, prefix } = editions[index]!;
-  const [path, query = ''] = edited.path.split('?');
-  const route = routes.find((candidate) => candidate.key === path) ?? routes[0]!;
-  const variant = query ? `?${query}` : '';
+  const route = routes.find((candidate) => candidate.key === edited.path) ?? routes[0]!;
   // The preview shows a picture as uploaded, whatever its kind: the build's copies are made when the site is built.
   const picture = (file: string) => ({ src: asset(`art/${file}`) });
-  return { site, routes, content, route, variant, asset, picture, prefix, languages: languageLinks(route, variant, editions) };
+  return { site, routes, content, route, asset, picture, prefix, languages: languageLinks(route, editions) };
 }
 
 /**

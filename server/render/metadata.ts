@@ -83,16 +83,16 @@ export function headLinks(asset: (name: string) => string, styles: string, scrip
 }
 
 /** A route's own page: indexable, with its canonical address, share card and structured data. */
-export function pageMeta(route: Route, variant: string, input: MetaInput): PageMeta {
+export function pageMeta(route: Route, input: MetaInput): PageMeta {
   const { site, asset } = input;
-  const url = site.publicUrl + route.path + variant;
+  const url = site.publicUrl + route.path;
   const image = shareImage(route, input.content);
-  const translations = translationsOf(route, variant, input.editions);
+  const translations = translationsOf(route, input.editions);
   return {
     title: documentTitle(route, site, input.content),
     description: route.description,
     canonicalUrl: url,
-    alternates: hreflangAlternates(route, variant, input.editions, site),
+    alternates: hreflangAlternates(route, input.editions, site),
     share: {
       url,
       title: route.title,
@@ -107,12 +107,12 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
 }
 
 /**
- * The page (and tab) in every language that has it, itself included, and
- * x-default, the default language's: what its head and its sitemap entry
- * both list (documents.ts), so the two cannot differ.
+ * The page in every language that has it, itself included, and x-default,
+ * the default language's: what its head and its sitemap entry both list
+ * (documents.ts), so the two cannot differ.
  */
-export function hreflangAlternates(route: Route, variant: string, editions: readonly Edition[], site: SiteConfig): PageMeta['alternates'] {
-  const translations = translationsOf(route, variant, editions);
+export function hreflangAlternates(route: Route, editions: readonly Edition[], site: SiteConfig): PageMeta['alternates'] {
+  const translations = translationsOf(route, editions);
   const byDefault = translations.find((translation) => translation.language.code === editions[0]!.language.code);
   return [
     ...translations.map((translation) => ({ hreflang: translation.language.code, url: site.publicUrl + translation.address })),

@@ -8,7 +8,7 @@
 import { hoursText } from '../../shared/hours.ts';
 import { hoursTextInput, say } from '../../shared/sentences.ts';
 import { MARKDOWN, markdownAddress, pageMarkdown, text, type MarkdownInput } from './markdown.ts';
-import { aliasesOf, LEGAL_PATH } from '../../shared/paths.ts';
+import { aliasesOf } from '../../shared/paths.ts';
 import type { Edition, Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
@@ -79,7 +79,7 @@ export function llmsTxt({ routes, content, prefix }: Edition, { editions, site }
   const others = editions.filter((edition) => edition.prefix !== prefix);
   const item = (route: Route) => `- [${text(route.menuLabel ?? route.title)}](${site.publicUrl}${markdownAddress(route.path)}): ${text(route.description)}`;
   const section = (title: string, members: readonly Route[]) => (members.length ? [`## ${text(title)}`, members.map(item).join('\n')] : []);
-  const legal = routes.filter((route) => route.key === LEGAL_PATH);
+  const legal = routes.filter((route) => route.document);
   const main = routes.filter((route) => route.parent === undefined && !legal.includes(route));
   const parents = routes.filter((route) => routes.some((child) => child.parent === route.path));
   // The summary is the About page's; a language without one has the default language's.
