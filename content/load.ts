@@ -22,7 +22,7 @@ import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
 import { pictureProblem } from './pictures.ts';
 import { collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
-import { translationProblems } from './translations.ts';
+import { translationProblems, withOriginal } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
 export const WORDS_FOLDER = 'content/words';
@@ -120,10 +120,17 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const keyOf = (ref: EntryRef) => `${ref.collection}/${ref.id}/${ref.language ?? ''}`;
   const locate: Locate = (ref, field, problem) => entries.get(keyOf(ref))?.at(field, problem) ?? `${pathOf(ref)}:1:1: ${fieldName(field)}: ${problem}`;
 
-  // languages.yaml first: a file's sentences are checked in its language (its plural categories).
+  // languages.yaml first: a file's sentences are checked in its language (its plural categories), and a
+  // translation is read after its original, whose values it has in the fields written once (translations.ts).
   const listed = files.find((file) => file.path === LANGUAGES_FILE);
-  const languageNamed = new Map((listed ? listedLanguages(listed).languages : []).map((language) => [language.code, language]));
-  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+  const listedOnes = listed ? listedLanguages(listed).languages : [];
+  const languageNamed = new Map(listedOnes.map((language) => [language.code, language]));
+  // Which files are originals, even while languages.yaml has a mistake of its own (a code twice, a default not listed): its codes as written.
+  const codes = listed ? writtenCodes(listed.text) : { codes: [] };
+  const defaultCode = codes.default !== undefined && codes.codes.includes(codes.default) ? codes.default : codes.codes[0];
+  const isTranslation = (ref: EntryRef | undefined) => ref?.language !== undefined && defaultCode !== undefined && ref.language !== defaultCode && codes.codes.includes(ref.language);
+  const readingOrder = [...files].sort((a, b) => Number(isTranslation(entryOf(a.path))) - Number(isTranslation(entryOf(b.path))) || a.path.localeCompare(b.path));
+  for (const file of readingOrder) {
     const ref = entryOf(file.path);
     if (!ref) {
       const name = file.path.split('/').at(-1)!;
@@ -135,7 +142,18 @@ export function checkContent({ files, art }: CheckInput): Checked {
       problems.push(`${file.path}:1:1: ${notPortable(portableName(ref.id), file.path.slice(file.path.lastIndexOf('/') + 1 + ref.id.length))}`);
       continue;
     }
-    const entry = readEntry(ref, file, problems, ref.language === undefined ? undefined : languageNamed.get(ref.language));
+    let original: Entry | undefined;
+    if (isTranslation(ref)) {
+      const originalRef = { ...ref, language: defaultCode };
+      original = entries.get(keyOf(originalRef));
+      if (!original) {
+        // An original there with problems of its own has them said; one not there leaves the translation nothing to translate.
+        const missing = !files.some((other) => other.path === pathOf(originalRef));
+        if (missing && 'folder' in COLLECTIONS[ref.collection]) problems.push(`${file.path}:1:1: translates nothing: there is no ${pathOf(originalRef)}`);
+        continue;
+      }
+    }
+    const entry = readEntry(ref, file, problems, ref.language === undefined ? undefined : languageNamed.get(ref.language), original);
     if (entry) entries.set(keyOf(ref), entry);
   }
   const all = [...entries.values()];
@@ -187,15 +205,9 @@ export function checkContent({ files, art }: CheckInput): Checked {
   for (const entry of all) {
     const code = entry.ref.language;
     if (!code || code === first.code) continue;
+    // Read only with its original (above).
     const original = entries.get(keyOf({ ...entry.ref, language: first.code }));
-    if (!original) {
-      // An original that is there but has problems of its own is reported as such, not as missing.
-      const originalPath = pathOf({ ...entry.ref, language: first.code });
-      if (!files.some((file) => file.path === originalPath) && (entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages')) {
-        problems.push(entry.at([], `translates nothing: there is no ${originalPath}`));
-      }
-      continue;
-    }
+    if (!original) continue;
     // A template's slots are checked in each language against what the site fills (readEntry), not against the original's: a date may be written of other parts.
     problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry, { placeholders: entry.ref.collection !== 'templates' }));
   }
@@ -285,6 +297,17 @@ export function listedLanguages(file: SourceFile): { languages: Language[]; prob
   return { languages: listing ? inListedOrder(listing, problems) : [], problems };
 }
 
+/** The default and the codes languages.yaml writes, as far as its YAML can be read (its check says what is wrong with it). */
+function writtenCodes(text: string): { default?: string; codes: string[] } {
+  try {
+    const data = parse(text) as { default?: unknown; languages?: unknown } | null;
+    const codes = Array.isArray(data?.languages) ? data.languages.flatMap((language: { code?: unknown } | null) => (typeof language?.code === 'string' ? [language.code] : [])) : [];
+    return { ...(typeof data?.default === 'string' && { default: data.default }), codes };
+  } catch {
+    return { codes: [] };
+  }
+}
+
 /** What a file of content/words that no collection holds should be instead. */
 function strayHint(path: string): string {
   const collections: Collection[] = Object.values(COLLECTIONS);
@@ -332,8 +355,11 @@ export function slotsOf(collection: CollectionKey, field: readonly (string | num
   return collection === 'templates' ? TEMPLATES[field[0] as TemplateKey].slots : PLACEHOLDER_SLOTS;
 }
 
-/** One file, checked; its sentences in its language (its plural categories), when languages.yaml could be read. */
-function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, { path, text }: SourceFile, problems: string[], language?: Language): Entry<K> | undefined {
+/**
+ * One file, checked; its sentences in its language (its plural categories), when languages.yaml could be
+ * read; a translation with its original's values in the fields written once, which it may not hold itself.
+ */
+function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, { path, text }: SourceFile, problems: string[], language?: Language, original?: Entry): Entry<K> | undefined {
   const collection = COLLECTIONS[ref.collection];
   const line = (row: number, column: number, field: string, problem: string) => `${path}:${row}:${column}: ${field ? `${field}: ` : ''}${problem}`;
   const before = problems.length;
@@ -375,7 +401,11 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
     return line(row, column, fieldName(fieldPath), problem);
   };
 
-  const result = collection.schema.safeParse(doc.toJS() ?? {}, { error: messageFor });
+  const written = doc.toJS() ?? {};
+  const data = original
+    ? withOriginal(collection.schema, original.data, written, (field) => problems.push(at(field, `is written once, in ${original.path}, for every language: remove it here`)))
+    : written;
+  const result = collection.schema.safeParse(data, { error: messageFor });
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
@@ -386,14 +416,14 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
     }
     return undefined;
   }
-  const data = result.data as DataOf<K>;
+  const checked = result.data as DataOf<K>;
   if (ref.language !== undefined) {
-    for (const [fieldPath, value] of strings(data)) for (const problem of messageProblems(value, slotsOf(ref.collection, fieldPath), language)) problems.push(at(fieldPath, problem));
+    for (const [fieldPath, value] of strings(checked)) for (const problem of messageProblems(value, slotsOf(ref.collection, fieldPath), language)) problems.push(at(fieldPath, problem));
   }
   const sentence = (value: string) => messageProblems(value, PLACEHOLDER_SLOTS, language);
   const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem)), sentence) : [];
   if (problems.length > before) return undefined;
-  return { ref, path, data, body, at };
+  return { ref, path, data: checked, body, at };
 }
 
 /**

@@ -22,9 +22,11 @@ const text = z.string().trim().min(1);
 const longText = text.meta({ widget: 'text' });
 const paragraphs = z.array(longText).min(1);
 /**
- * `same: true` marks a field every language's file holds with the default
- * language's value (an order, an address, a picture, the hours): the content
- * check holds them equal, the browser editor copies it into the translations.
+ * `same: true` marks a field written once, in the default language's file
+ * (an order, an address, a picture, the hours' days and times): a
+ * translation holds only what is translated, and the content check gives it
+ * the original's values (translations.ts) and refuses it in a translation;
+ * the browser editor writes it in the default language's form only.
  */
 const orderField = z.int().min(1).meta({ title: 'Order', description: 'Where it comes among the others: 1 first.', same: true });
 

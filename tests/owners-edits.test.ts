@@ -155,7 +155,7 @@ headings:
     name: 'a category’s picture changed to a phone’s photo: another shape, stored sideways, with where it was taken',
     make: async (copy) => {
       writeFileSync(join(copy.art, 'textiles-loom.jpg'), await photo(PHOTO.width, PHOTO.height, { sideways: true }));
-      copy.editEveryLanguage('categories/textiles.en.yaml', /^(\s+file: ).+$/m, '$1textiles-loom.jpg');
+      copy.edit('categories/textiles.en.yaml', /^(\s+file: ).+$/m, '$1textiles-loom.jpg');
     },
     shows: async (site) => {
       const route = site.routes.find((candidate) => candidate.category?.image.file === 'textiles-loom.jpg')!;
@@ -223,7 +223,7 @@ Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) 
   {
     name: 'a category’s address changed by hand, its old address redirected to the new one',
     make: (copy) => {
-      copy.editEveryLanguage('categories/energy-and-fuel.en.yaml', 'slug: energy-and-fuel', 'slug: energy');
+      copy.edit('categories/energy-and-fuel.en.yaml', 'slug: energy-and-fuel', 'slug: energy');
       copy.edit('redirects.yaml', 'redirects: []', 'redirects:\n  - from: /products/energy-and-fuel\n    to: /products/energy');
       copy.edit('redirects.yaml', '  - /products/energy-and-fuel\n', '  - /products/energy\n  - /products/energy-and-fuel\n');
     },

@@ -67,37 +67,21 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
       return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', '- Popeline')}: headings[0].items: has ${count('categories/textiles.fr.yaml')} items where ${W}/categories/textiles.en.yaml has ${count('categories/textiles.en.yaml')}: translate each one, no more`;
     },
   ],
-  [
-    'a slug of its own in a translation',
+  ...(
+    [
+      ['an address', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'slug: tissus\n$1'), 'tissus', 'slug'],
+      ['an order', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99', 'order'],
+      ['a time of the hours', 'hours', (text: string) => text.replace(/^(closed: )/m, 'opens: "08:00"\n$1'), '"08:00"', 'opens'],
+      ['a picture', 'categories/textiles', (text: string) => text.replace(/^(image:\n)/m, '$1  file: energy-and-fuel.svg\n'), 'energy-and-fuel.svg', 'image.file'],
+    ] as const
+  ).map(([what, entry, add, value, field]): [string, (copy: Copy) => string] => [
+    `${what} written in a translation, where it is written once, in the original`,
     (c) => {
-      c.edit('categories/textiles.fr.yaml', /^slug: .+$/m, 'slug: tissus');
-      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', 'tissus')}: slug: must be "textiles", as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
+      const translation = `${entry}.${LISTED.at(-1)!.code}.yaml`;
+      c.write(translation, add(c.read(translation)));
+      return `${W}/${translation}:${c.at(translation, value)}: ${field}: is written once, in ${W}/${entry}.${LISTED[0]!.code}.yaml, for every language: remove it here`;
     },
-  ],
-  [
-    'an order of its own in a translation',
-    (c) => {
-      const order = /^order: (\d+)$/m.exec(c.read('categories/textiles.en.yaml'))![1]!;
-      c.edit('categories/textiles.ar.yaml', /^order: .+$/m, 'order: 99');
-      return `${W}/categories/textiles.ar.yaml:${c.at('categories/textiles.ar.yaml', '99')}: order: must be ${order}, as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
-    },
-  ],
-  [
-    'hours of their own in a translation',
-    (c) => {
-      const opens = /^opens: "(.+)"$/m.exec(c.read('hours.en.yaml'))![1]!;
-      c.edit('hours.fr.yaml', /^opens: .+$/m, 'opens: "08:00"');
-      return `${W}/hours.fr.yaml:${c.at('hours.fr.yaml', '"08:00"')}: opens: must be "${opens}", as in ${W}/hours.en.yaml: it is the same in every language`;
-    },
-  ],
-  [
-    'a picture of its own in a translation',
-    (c) => {
-      c.edit('categories/textiles.fr.yaml', /^( +file: ).+$/m, '$1energy-and-fuel.svg');
-      const file = /^ +file: (.+)$/m.exec(c.read('categories/textiles.en.yaml'))![1]!;
-      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', 'energy-and-fuel.svg')}: image.file: must be "${file}", as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
-    },
-  ],
+  ]),
   [
     'a language listed in languages.yaml without its files',
     (c) => {
@@ -131,7 +115,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   [
     'two Markdown pages at one address in a language',
     (c) => {
-      for (const name of ['zz-made-up-a', 'zz-made-up-b']) for (const code of ['en', 'fr']) c.write(`pages/${name}.${code}.md`, markdownPage('/zz-made-up'));
+      for (const name of ['zz-made-up-a', 'zz-made-up-b']) c.write(`pages/${name}.${LISTED[0]!.code}.md`, markdownPage('/zz-made-up'));
       return `${W}/pages/zz-made-up-b.en.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.en.md`;
     },
   ],
@@ -153,7 +137,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
     'a translation with no original',
     (c) => {
       c.write('categories/zz-made-up.fr.yaml', c.read('categories/textiles.fr.yaml'));
-      return `${W}/categories/zz-made-up.fr.yaml:2:1: translates nothing: there is no ${W}/categories/zz-made-up.en.yaml`;
+      return `${W}/categories/zz-made-up.fr.yaml:1:1: translates nothing: there is no ${W}/categories/zz-made-up.en.yaml`;
     },
   ],
   [
