@@ -19,7 +19,7 @@ import { markdownAddress } from '../server/render/markdown.ts';
 import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentCopy, liveSite, sharedApp, testApp, type SiteUnderTest } from './helpers.ts';
+import { contentCopy, liveSite, sharedApp, siteAt, testApp, type SiteUnderTest } from './helpers.ts';
 import { alternatesHold, contentCheckPasses, everythingHolds, switcherLeads } from './invariants.ts';
 
 const live = liveSite(sharedApp());
@@ -126,6 +126,60 @@ describe('a page one language has no translation of', () => {
     // The languages that have the page still lead to it.
     expect(await toOther('/about')).toBe(`${other.prefix}/about`);
     expect(await toOther(`${LEGAL_PATH}/${privacy!.id}`)).toBe(`${other.prefix}${LEGAL_PATH}/${privacy!.id}`);
+  });
+});
+
+describe('a language added as docs/editing.md says: its files, and one line of languages.yaml', () => {
+  // Polish counts in four forms (one, few, many, other), Brazilian Portuguese in three beside European Portuguese: languages
+  // with other plural rules than the site's, and a code with a region (BCP 47), added to a copy of the content.
+  const ADDED = [
+    { code: 'pl', line: '{ code: pl, name: Polski, direction: ltr, locale: pl-PL }', count: '{categoryCount, plural, one {# kategorię} few {# kategorie} many {# kategorii} other {# kategorii}}' },
+    { code: 'pt-BR', line: '{ code: pt-BR, name: Português (Brasil), direction: ltr, locale: pt-BR }', count: '{categoryCount, plural, one {# categoria} many {# de categorias} other {# categorias}}' },
+  ];
+  const [original] = live.editions;
+  const { code: from } = original!.language;
+  /** A copy of the content with the languages added: their home page, hours, labels and templates copied from the default language's (the words left as they are), and an About page whose count is the language's. */
+  function withLanguages(count: (added: (typeof ADDED)[number]) => string) {
+    const copy = contentCopy();
+    copy.write('languages.yaml', `${copy.read('languages.yaml').trimEnd()}\n${ADDED.map(({ line }) => `  - ${line}`).join('\n')}\n`);
+    for (const added of ADDED) {
+      for (const file of ['home', 'labels', 'templates']) copy.write(`${file}.${added.code}.yaml`, copy.read(`${file}.${from}.yaml`));
+      // The hours' days and times are the original's: a translation says only when we are closed.
+      copy.write(`hours.${added.code}.yaml`, copy.read(`hours.${from}.yaml`).split('\n').filter((line) => /^(#|closed:)/.test(line)).join('\n'));
+      // A home page's picture is written once, in the original.
+      copy.write(`home.${added.code}.yaml`, copy.read(`home.${added.code}.yaml`).replace(/^ +file: .*\n/m, ''));
+      copy.write(`about.${added.code}.yaml`, copy.read(`about.${from}.yaml`).replace(/\{categoryCount, plural, .*?\}\}/, count(added)));
+    }
+    return copy;
+  }
+  let copies: Array<ReturnType<typeof contentCopy>> = [];
+  afterAll(() => copies.forEach((copy) => copy.remove()));
+
+  it('is refused while a count has not a form for each of its plural categories, in one line at the file', async () => {
+    const copy = withLanguages(() => '{categoryCount, plural, one {# category} other {# categories}}');
+    copies.push(copy);
+    const problems = readContent(copy.root).problems;
+    expect(problems).toEqual(
+      ADDED.map(({ code }) => {
+        const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+        return expect.stringMatching(new RegExp(`^${WORDS_FOLDER}/about\\.${code}\\.yaml:\\d+:\\d+: .+: \\{categoryCount, plural\\} needs a form for each of .+’s plural categories \\(${categories.join(', ')}\\): add ${categories.filter((category) => !['one', 'other'].includes(category)).map((category) => `${category} \\{…\\}`).join(', ')}$`));
+      }),
+    );
+  });
+
+  it('with its counts in its own forms, passes the content check, and every check of every page holds, its pages at /<code>/…', async () => {
+    const copy = withLanguages(({ count }) => count);
+    copies.push(copy);
+    await contentCheckPasses(copy.root, defaultSite);
+    const under = await siteAt(copy.root);
+    try {
+      expect(under.editions.map((edition) => edition.prefix)).toEqual([...live.editions.map((edition) => edition.prefix), ...ADDED.map(({ code }) => `/${code}`)]);
+      await everythingHolds(under);
+      const home = await request(under.app).get(`/pt-BR${HOME_PATH}`).expect(200);
+      expect([parse(home.text).querySelector('html')?.getAttribute('lang'), home.headers['content-language']]).toEqual(['pt-BR', 'pt-BR']);
+    } finally {
+      under.remove();
+    }
   });
 });
 
