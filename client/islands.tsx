@@ -1,16 +1,13 @@
 /** Finds the server-rendered islands and hydrates each with its component. */
 import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS, LEGAL_PANEL_CLASS } from '../shared/ui/islands.ts';
+import { ISLANDS } from '../shared/ui/islands.ts';
 import { LegalTabs, type LegalTabsProps } from '../shared/ui/LegalTabs.tsx';
 import { SiteNav, type SiteNavProps } from '../shared/ui/SiteNav.tsx';
 
 const components: Record<string, (root: HTMLElement, props: never) => ReactElement> = {
   [ISLANDS.siteNav]: (_root, props: SiteNavProps) => <SiteNav {...props} />,
-  // The panels keep the HTML the server rendered, so the legal texts are not in this bundle.
-  [ISLANDS.legalTabs]: (root, props: LegalTabsProps) => (
-    <LegalTabs {...props} panels={[...root.getElementsByClassName(LEGAL_PANEL_CLASS)].map((panel) => ({ html: panel.innerHTML }))} />
-  ),
+  [ISLANDS.legalTabs]: (_root, props: LegalTabsProps) => <LegalTabs {...props} />,
 };
 
 export function hydrateIslands(): void {

@@ -5,8 +5,8 @@
  * says, `title` and `description` as label and hint. Every language is
  * edited in the same collection, side by side (Decap's i18n, its
  * multiple_files structure: name.<code>.yaml), the languages those of
- * languages.yaml; a field marked `same` is copied from the default language
- * into the others. Built into the admin bundle (scripts/admin.ts);
+ * languages.yaml; a field marked `same` is written in the default
+ * language's file only (i18n: false). Built into the admin bundle (scripts/admin.ts);
  * tests/cms.test.ts compares them with the schemas. Decision:
  * docs/decisions/0005-browser-editor.md.
  */
@@ -73,8 +73,12 @@ export interface CmsField {
   media_library?: { allow_multiple: false; config: { slot: PictureSlot } };
   buttons?: string[];
   editor_components?: string[];
-  /** In a translated collection: `true`, written in each language; `duplicate`, the default language's value, copied into the others and not editable there. */
-  i18n?: true | 'duplicate';
+  /**
+   * In a translated collection: `true`, written in each language; `false`, written in the default
+   * language's file only, not shown in the others' forms (Decap's i18n: false, "none": its translations'
+   * files never hold it; the content check gives them the original's value, content/translations.ts).
+   */
+  i18n?: boolean;
 }
 
 export interface CmsCollection {
@@ -170,9 +174,10 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
   const base = {
     name,
     label: schema.title ?? labelOf(name),
-    ...(required && !nullable ? {} : { required: false }),
+    // A field written once is required of the default language's file, though its JSON Schema does not (json-schemas.ts).
+    ...((required || node.same) && !nullable ? {} : { required: false }),
     ...(schema.description && { hint: schema.description }),
-    ...(translated && { i18n: node.same ? ('duplicate' as const) : (true as const) }),
+    ...(translated && { i18n: !node.same }),
   };
   // What the editor keeps for the site (the addresses published), whatever its type: not a field of the form.
   if (schema.widget === 'hidden') return { ...base, widget: 'hidden' };
@@ -347,7 +352,7 @@ const cmsField: z.ZodType<CmsField> = z.lazy(() =>
     media_library: z.strictObject({ allow_multiple: z.literal(false), config: z.strictObject({ slot: z.enum(Object.keys(PICTURE_SLOTS) as [PictureSlot]) }) }).optional(),
     buttons: z.array(z.string()).optional(),
     editor_components: z.array(z.string()).optional(),
-    i18n: z.union([z.literal(true), z.literal('duplicate')]).optional(),
+    i18n: z.boolean().optional(),
   }),
 );
 

@@ -1,12 +1,18 @@
 /**
  * The one place placeholders are filled: the content as the files hold it
- * in, the words a visitor reads out. The site's settings (brand name,
- * e-mails, public URL, profile link) come first; then the categories' count
- * and list, made from their filled titles. Everything after this sees the
- * filled words: the screens, the titles and descriptions, the structured
- * data, the Markdown pages, llms.txt, the share images and their fit check
- * (shared/words.ts is where the site calls it).
+ * in, the words a visitor reads out. Every text is an ICU MessageFormat
+ * sentence (messages.ts); its placeholders are the site's settings (brand
+ * name, e-mails, public URL, profile link), then the categories' count (a
+ * number, which a plural counts) and list, made from their filled titles.
+ * The templates of templates.yaml keep their slots, which the code fills
+ * where it makes the sentence. The language's punctuation is spaced here
+ * (messages.ts, `punctuation: spaced`), once for every output. Everything
+ * after this sees the filled words: the screens, the titles and
+ * descriptions, the structured data, the Markdown pages, llms.txt, the share
+ * images and their fit check (shared/routes.ts is where the site calls it).
  */
+import { formatText, spacePunctuation } from './message-format.ts';
+import { checkedAst, hasSlots } from './messages.ts';
 import type { Content, Placeholder, SettingPlaceholder } from './schema.ts';
 
 /** The value of each placeholder that comes from the site's settings. */
@@ -17,27 +23,28 @@ export function listOf(items: readonly string[], { language, labels }: Pick<Cont
   return new Intl.ListFormat(language.locale, { type: labels.listStyle, style: 'long' }).format(items);
 }
 
-/** A small count as the labels' word for it ("five"), a larger one in the language's digits, as style guides ask. */
-export function countOf(count: number, { numbers, language }: Pick<Content, 'language'> & { numbers: readonly string[] }): string {
-  return numbers[count] ?? new Intl.NumberFormat(language.locale).format(count);
-}
-
-/** The content with every {placeholder} in every string filled: a copy, of the same shape. */
+/** The content with every {placeholder} of every text filled and its punctuation spaced: a copy, of the same shape. */
 export function fillContent(content: Content, settings: SettingValues): Content {
-  const fromSettings = fillAll(content, settings as Partial<Record<Placeholder, string>>);
-  const titles = fromSettings.categories.map((category) => category.title);
-  const count = countOf(titles.length, { numbers: fromSettings.labels.numbers, language: content.language });
-  return fillAll(fromSettings, { categoryCount: count, categoryList: listOf(titles, fromSettings) });
+  const { locale, punctuation } = content.language;
+  const fill = (text: string, values: Readonly<Record<string, string | number>>) => {
+    const words = hasSlots(text) ? formatText(checkedAst(text), locale, values) : text;
+    return punctuation === 'spaced' ? spacePunctuation(words) : words;
+  };
+  // A title holds no count or list (the content check says so): they are made from the titles.
+  const titles = content.categories.map((category) => fill(category.title, settings));
+  const values: Record<Placeholder, string | number> = { ...settings, categoryCount: titles.length, categoryList: listOf(titles, content) };
+  const { templates, ...rest } = content;
+  // A link's address holds placeholders ({generalEmail}) but is no sentence: its punctuation is not the language's.
+  const filled = fillAll(rest, (text, key) => (key === 'href' ? (hasSlots(text) ? formatText(checkedAst(text), locale, values) : text) : fill(text, values)));
+  // A template keeps its slots for the code; only its punctuation is the language's now.
+  const spaced = punctuation === 'spaced' ? fillAll(templates, (text) => spacePunctuation(text)) : templates;
+  return { ...filled, templates: spaced };
 }
 
-/** "{brandName} on LinkedIn" → "Example Sourcing on LinkedIn"; a name not given is left as it is (the check has refused unknown ones). */
-function fill(text: string, values: Partial<Record<Placeholder, string>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name as Placeholder] ?? whole);
-}
-
-function fillAll<T>(value: T, values: Partial<Record<Placeholder, string>>): T {
-  if (typeof value === 'string') return fill(value, values) as T;
-  if (Array.isArray(value)) return value.map((item) => fillAll(item, values)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillAll(item, values)])) as T;
+/** Every string of a value, through `fill`, told the name of the field it is in. */
+function fillAll<T>(value: T, fill: (text: string, key: string | undefined) => string, key?: string): T {
+  if (typeof value === 'string') return fill(value, key) as T;
+  if (Array.isArray(value)) return value.map((item) => fillAll(item, fill, key)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fillAll(item, fill, name)])) as T;
   return value;
 }

@@ -15,10 +15,25 @@ export function jsonSchemas(): Record<CollectionKey, string> {
   return Object.fromEntries(
     (Object.keys(COLLECTIONS) as CollectionKey[]).map((key) => {
       const collection = COLLECTIONS[key];
-      const schema = { ...z.toJSONSchema(collection.schema, { target: 'draft-7', io: 'input' }), title: collection.label };
+      const schema = { ...sameOptional(z.toJSONSchema(collection.schema, { target: 'draft-7', io: 'input' })), title: collection.label };
       return [key, `${JSON.stringify(schema, null, 2)}\n`];
     }),
   ) as Record<CollectionKey, string>;
+}
+
+/**
+ * A field written once, in the default language's file (`same`), is not
+ * required by the schema every language's file is checked with as one types:
+ * a translation leaves it out (the content check requires it of the
+ * original, and refuses it in a translation).
+ */
+function sameOptional<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(sameOptional) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, sameOptional(value)])) as Record<string, unknown>;
+  const properties = node.properties as Record<string, { same?: boolean }> | undefined;
+  if (properties && Array.isArray(node.required)) node.required = (node.required as string[]).filter((name) => !properties[name]?.same);
+  return node as T;
 }
 
 /** Where a collection's JSON Schema is written, relative to the repository. */

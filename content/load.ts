@@ -16,12 +16,13 @@
  */
 import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
-import { markdownBlocks, PLACEHOLDER_LIST, splitFrontMatter, unknownPlaceholders } from './markdown.ts';
+import { markdownBlocks, splitFrontMatter } from './markdown.ts';
+import { messageProblems, type Slots } from './messages.ts';
 import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
 import { pictureProblem } from './pictures.ts';
-import { collectionName, COLLECTIONS, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TranslatedKey } from './schema.ts';
-import { translationProblems } from './translations.ts';
+import { collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
+import { translationProblems, withOriginal } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
 export const WORDS_FOLDER = 'content/words';
@@ -60,8 +61,8 @@ export class ContentError extends Error {
   }
 }
 
-/** A language code in a file name: home.fr.yaml, categories/textiles.ar.yaml. */
-const CODE = /^[a-z]{2,3}$/;
+/** A language tag in a file name: home.fr.yaml, categories/textiles.ar.yaml, home.pt-BR.yaml (languages.yaml's code, schema.ts). */
+const CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /**
  * The collection a file of content/words belongs to, its id and its
@@ -119,7 +120,17 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const keyOf = (ref: EntryRef) => `${ref.collection}/${ref.id}/${ref.language ?? ''}`;
   const locate: Locate = (ref, field, problem) => entries.get(keyOf(ref))?.at(field, problem) ?? `${pathOf(ref)}:1:1: ${fieldName(field)}: ${problem}`;
 
-  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+  // languages.yaml first: a file's sentences are checked in its language (its plural categories), and a
+  // translation is read after its original, whose values it has in the fields written once (translations.ts).
+  const listed = files.find((file) => file.path === LANGUAGES_FILE);
+  const listedOnes = listed ? listedLanguages(listed).languages : [];
+  const languageNamed = new Map(listedOnes.map((language) => [language.code, language]));
+  // Which files are originals, even while languages.yaml has a mistake of its own (a code twice, a default not listed): its codes as written.
+  const codes = listed ? writtenCodes(listed.text) : { codes: [] };
+  const defaultCode = codes.default !== undefined && codes.codes.includes(codes.default) ? codes.default : codes.codes[0];
+  const isTranslation = (ref: EntryRef | undefined) => ref?.language !== undefined && defaultCode !== undefined && ref.language !== defaultCode && codes.codes.includes(ref.language);
+  const readingOrder = [...files].sort((a, b) => Number(isTranslation(entryOf(a.path))) - Number(isTranslation(entryOf(b.path))) || a.path.localeCompare(b.path));
+  for (const file of readingOrder) {
     const ref = entryOf(file.path);
     if (!ref) {
       const name = file.path.split('/').at(-1)!;
@@ -131,7 +142,18 @@ export function checkContent({ files, art }: CheckInput): Checked {
       problems.push(`${file.path}:1:1: ${notPortable(portableName(ref.id), file.path.slice(file.path.lastIndexOf('/') + 1 + ref.id.length))}`);
       continue;
     }
-    const entry = readEntry(ref, file, problems);
+    let original: Entry | undefined;
+    if (isTranslation(ref)) {
+      const originalRef = { ...ref, language: defaultCode };
+      original = entries.get(keyOf(originalRef));
+      if (!original) {
+        // An original there with problems of its own has them said; one not there leaves the translation nothing to translate.
+        const missing = !files.some((other) => other.path === pathOf(originalRef));
+        if (missing && 'folder' in COLLECTIONS[ref.collection]) problems.push(`${file.path}:1:1: translates nothing: there is no ${pathOf(originalRef)}`);
+        continue;
+      }
+    }
+    const entry = readEntry(ref, file, problems, ref.language === undefined ? undefined : languageNamed.get(ref.language), original);
     if (entry) entries.set(keyOf(ref), entry);
   }
   const all = [...entries.values()];
@@ -183,21 +205,16 @@ export function checkContent({ files, art }: CheckInput): Checked {
   for (const entry of all) {
     const code = entry.ref.language;
     if (!code || code === first.code) continue;
+    // Read only with its original (above).
     const original = entries.get(keyOf({ ...entry.ref, language: first.code }));
-    if (!original) {
-      // An original that is there but has problems of its own is reported as such, not as missing.
-      const originalPath = pathOf({ ...entry.ref, language: first.code });
-      if (!files.some((file) => file.path === originalPath) && (entry.ref.collection === 'categories' || entry.ref.collection === 'legal' || entry.ref.collection === 'pages')) {
-        problems.push(entry.at([], `translates nothing: there is no ${originalPath}`));
-      }
-      continue;
-    }
-    problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry));
+    if (!original) continue;
+    // A template's slots are checked in each language against what the site fills (readEntry), not against the original's: a date may be written of other parts.
+    problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry, { placeholders: entry.ref.collection !== 'templates' }));
   }
   if (problems.length > 0) return { problems, notices, locate };
 
   const editions = languages.map((language) => {
-    const single = <K extends 'home' | 'about' | 'products' | 'legalPage' | 'hours' | 'labels'>(key: K) => entries.get(keyOf({ collection: key, id: key, language: language.code }))?.data as DataOf<K> | undefined;
+    const single = <K extends 'home' | 'about' | 'products' | 'legalPage' | 'hours' | 'labels' | 'templates'>(key: K) => entries.get(keyOf({ collection: key, id: key, language: language.code }))?.data as DataOf<K> | undefined;
     const translated = <K extends 'categories' | 'legal' | 'pages'>(originals: Entry<K>[]) =>
       originals.flatMap((original) => {
         const entry = entries.get(keyOf({ ...original.ref, language: language.code })) as Entry<K> | undefined;
@@ -216,6 +233,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
       legalPage: single('legalPage'),
       hours: single('hours')!,
       labels: single('labels')!,
+      templates: single('templates')!,
       categories: translated(categories).map((entry) => ({ id: entry.ref.id, ...entry.data })),
       legal: translated(legal).map(withBody) as Content['legal'],
       pages: translated(of('pages', first.code)).map(withBody) as Content['pages'],
@@ -231,18 +249,19 @@ export function checkContent({ files, art }: CheckInput): Checked {
 
 /**
  * The languages languages.yaml lists, the default first, each with its
- * files: a language without its home page, hours and interface labels could
- * show no page, and a file in a language not listed is a mistake.
+ * files: a language without its home page, hours, interface labels and
+ * templates could show no page, and a file in a language not listed is a
+ * mistake.
  */
 function languagesOf(listing: Entry<'languages'>, all: readonly Entry[], files: readonly SourceFile[], problems: string[]): Language[] {
   const before = problems.length;
   const listed = listing.data.languages;
   listed.forEach((language, index) => {
     // A file that is there with problems of its own has them said at its lines, not as missing.
-    const missing = (['home', 'hours', 'labels'] as const).map((key) => pathOf({ collection: key, id: key, language: language.code })).filter((path) => !files.some((file) => file.path === path));
+    const missing = (['home', 'hours', 'labels', 'templates'] as const).map((key) => pathOf({ collection: key, id: key, language: language.code })).filter((path) => !files.some((file) => file.path === path));
     if (missing.length > 0) {
       const named = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}`;
-      problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${named}: every language needs its home page, hours and interface labels`));
+      problems.push(listing.at(['languages', index, 'code'], `${language.name} has no ${named}: every language needs its home page, hours, interface labels and templates`));
     }
   });
   for (const entry of all) {
@@ -276,6 +295,17 @@ export function listedLanguages(file: SourceFile): { languages: Language[]; prob
   const problems: string[] = [];
   const listing = readEntry(LANGUAGES_REF, file, problems);
   return { languages: listing ? inListedOrder(listing, problems) : [], problems };
+}
+
+/** The default and the codes languages.yaml writes, as far as its YAML can be read (its check says what is wrong with it). */
+function writtenCodes(text: string): { default?: string; codes: string[] } {
+  try {
+    const data = parse(text) as { default?: unknown; languages?: unknown } | null;
+    const codes = Array.isArray(data?.languages) ? data.languages.flatMap((language: { code?: unknown } | null) => (typeof language?.code === 'string' ? [language.code] : [])) : [];
+    return { ...(typeof data?.default === 'string' && { default: data.default }), codes };
+  } catch {
+    return { codes: [] };
+  }
 }
 
 /** What a file of content/words that no collection holds should be instead. */
@@ -320,7 +350,16 @@ interface Entry<K extends CollectionKey = CollectionKey> {
   at: (field: readonly (string | number)[], problem: string) => string;
 }
 
-function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, { path, text }: SourceFile, problems: string[]): Entry<K> | undefined {
+/** The slots a text of a collection may hold: a template's own (templates.yaml), else the placeholders. */
+export function slotsOf(collection: CollectionKey, field: readonly (string | number)[]): Slots {
+  return collection === 'templates' ? TEMPLATES[field[0] as TemplateKey].slots : PLACEHOLDER_SLOTS;
+}
+
+/**
+ * One file, checked; its sentences in its language (its plural categories), when languages.yaml could be
+ * read; a translation with its original's values in the fields written once, which it may not hold itself.
+ */
+function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, { path, text }: SourceFile, problems: string[], language?: Language, original?: Entry): Entry<K> | undefined {
   const collection = COLLECTIONS[ref.collection];
   const line = (row: number, column: number, field: string, problem: string) => `${path}:${row}:${column}: ${field ? `${field}: ` : ''}${problem}`;
   const before = problems.length;
@@ -362,7 +401,11 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
     return line(row, column, fieldName(fieldPath), problem);
   };
 
-  const result = collection.schema.safeParse(doc.toJS() ?? {}, { error: messageFor });
+  const written = doc.toJS() ?? {};
+  const data = original
+    ? withOriginal(collection.schema, original.data, written, (field) => problems.push(at(field, `is written once, in ${original.path}, for every language: remove it here`)))
+    : written;
+  const result = collection.schema.safeParse(data, { error: messageFor });
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
@@ -373,13 +416,14 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
     }
     return undefined;
   }
-  const data = result.data as DataOf<K>;
-  for (const [fieldPath, value] of strings(data)) {
-    for (const unknown of unknownPlaceholders(value)) problems.push(at(fieldPath, `{${unknown}} is not a placeholder we know (${PLACEHOLDER_LIST})`));
+  const checked = result.data as DataOf<K>;
+  if (ref.language !== undefined) {
+    for (const [fieldPath, value] of strings(checked)) for (const problem of messageProblems(value, slotsOf(ref.collection, fieldPath), language)) problems.push(at(fieldPath, problem));
   }
-  const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem))) : [];
+  const sentence = (value: string) => messageProblems(value, PLACEHOLDER_SLOTS, language);
+  const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem)), sentence) : [];
   if (problems.length > before) return undefined;
-  return { ref, path, data, body, at };
+  return { ref, path, data: checked, body, at };
 }
 
 /**

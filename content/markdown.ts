@@ -7,14 +7,7 @@
  */
 import type { Nodes as MdNode, PhrasingContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { PLACEHOLDERS, type Block, type Inline } from './schema.ts';
-
-/** The {names} in a text that are not placeholders. */
-export function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(/\{([^{}\s]*)\}/g)].map((match) => match[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
-}
-
-export const PLACEHOLDER_LIST = PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+import type { Block, Inline } from './schema.ts';
 
 /** A Markdown file's front matter (between a first line --- and the next line ---) and its text, each with the line it starts on. */
 export interface FrontMatter {
@@ -71,14 +64,14 @@ export function linkProblem(href: string): string | undefined {
   return /^(https?|mailto):/i.test(href) && ['https:', 'http:', 'mailto:'].includes(url.protocol) ? undefined : refused;
 }
 
-/** The Markdown's headings, paragraphs, lists, links and emphasis as plain data; anything else is reported. */
-export function markdownBlocks(markdown: string, report: Report): Block[] {
+/** The Markdown's headings, paragraphs, lists, links and emphasis as plain data; anything else is reported, and so is what `sentence` finds in its words (their placeholders). */
+export function markdownBlocks(markdown: string, report: Report, sentence: (text: string) => string[] = () => []): Block[] {
   const refuse = (node: MdNode, problem: string) => report(node.position?.start.line ?? 1, node.position?.start.column ?? 1, problem);
   const inline = (nodes: PhrasingContent[]): Inline[] =>
     nodes.flatMap((node): Inline[] => {
       switch (node.type) {
         case 'text':
-          for (const unknown of unknownPlaceholders(node.value)) refuse(node, `{${unknown}} is not a placeholder we know (${PLACEHOLDER_LIST})`);
+          for (const problem of sentence(node.value)) refuse(node, problem);
           return [node.value];
         case 'break':
           return [{ type: 'break' }];

@@ -15,15 +15,18 @@
  */
 import * as z from 'zod';
 import { ART_EXTENSIONS, ART_FILE, pictureNeed, PICTURE_SLOTS, type PictureSlot } from './art.ts';
+import { slotList, type Slot, type Slots } from './messages.ts';
 
 /** Text a reader will see: never empty or blank. */
 const text = z.string().trim().min(1);
 const longText = text.meta({ widget: 'text' });
 const paragraphs = z.array(longText).min(1);
 /**
- * `same: true` marks a field every language's file holds with the default
- * language's value (an order, an address, a picture, the hours): the content
- * check holds them equal, the browser editor copies it into the translations.
+ * `same: true` marks a field written once, in the default language's file
+ * (an order, an address, a picture, the hours' days and times): a
+ * translation holds only what is translated, and the content check gives it
+ * the original's values (translations.ts) and refuses it in a translation;
+ * the browser editor writes it in the default language's form only.
  */
 const orderField = z.int().min(1).meta({ title: 'Order', description: 'Where it comes among the others: 1 first.', same: true });
 
@@ -91,7 +94,6 @@ export const productsPage = z.strictObject({
 export const legalPage = z.strictObject({
   ...pageFields,
   tabsLabel: text.meta({ title: 'Tabs label', description: 'The name screen readers give the row of tabs.' }),
-  lastUpdated: text,
   homeButton: text,
 });
 
@@ -116,7 +118,8 @@ export type Category = z.infer<typeof category> & { id: string };
 export const legalDocument = z.strictObject({
   order: orderField,
   tabLabel: text.meta({ title: 'Tab', description: 'The words on its tab.' }),
-  title: text,
+  title: text.meta({ title: 'Title', description: 'Its heading, and its page’s title in the browser tab, in search results and on its share image.' }),
+  description: longText.meta({ title: 'Description', description: 'One or two sentences for search results and link previews of its page.' }),
   updated: z.iso.date().meta({ title: 'Last updated', description: 'A date written YYYY-MM-DD.' }),
 });
 
@@ -145,6 +148,53 @@ export const hours = z.strictObject({
 });
 export type Hours = z.infer<typeof hours>;
 
+/** A slot of words, or a number, in a template: what the site puts there, in the owners' words. */
+const words = (says: string, optional?: true): Slot => ({ kind: 'text', says, ...(optional && { optional }) });
+const number = (says: string, optional?: true): Slot => ({ kind: 'number', says, ...(optional && { optional }) });
+
+/**
+ * The sentences the site makes with words of its own (a date, the hours, a
+ * page's title), one ICU MessageFormat template each with the slots it
+ * fills (content/messages.ts checks them): templates.<code>.yaml. Each slot
+ * a template must have is marked so by being required; a language that
+ * writes a date or a time otherwise than Intl picks the parts it needs.
+ */
+export const TEMPLATES = {
+  pageTitle: { description: 'A page’s title in the browser tab and in search results.', slots: { page: words('the page’s own title'), brandName: words('the company name') } },
+  homeTitle: { description: 'The home page’s title in the browser tab and in search results.', slots: { page: words('the home page’s title'), brandName: words('the company name') } },
+  date: {
+    description: 'A date as the language writes it. {date} is the date as its locale writes it; a language that writes it otherwise uses its parts: {day} (a number, which selectordinal can count: "{day, selectordinal, one {#er} other {#}}"), {month} and {year}.',
+    slots: { date: words('the date as the locale writes it', true), day: number('the day of the month', true), month: words('the month’s name as a date has it', true), year: words('the year', true) },
+  },
+  time: {
+    description: 'A time of day as the language writes it. {time} is the time as its locale writes it (9:00 am, 09:00); a language that writes it otherwise uses {hour} (a number, 0 to 23) and {minutes} (00 to 59): "{hour} h{minutes, select, 00 {} other { {minutes}}}" gives 9 h and 18 h 30.',
+    slots: { time: words('the time as the locale writes it', true), hour: number('the hour, 0 to 23', true), minutes: words('the minutes, two digits', true) },
+  },
+  dayRange: { description: 'The days we are open, from the first to the last (the footer, llms.txt).', slots: { first: words('the first day’s name'), last: words('the last day’s name') } },
+  openingHours: { description: 'The hours we are open, in the footer and llms.txt.', slots: { opens: words('the opening time'), closes: words('the closing time'), zone: words('the time zone’s name (labels: hours.zone)') } },
+  localHours: { description: 'The hours in the visitor’s own time zone, under the footer’s hours.', slots: { opens: words('the opening time'), closes: words('the closing time'), zone: words('the visitor’s time zone as the language names it') } },
+  localHoursOvernight: { description: 'The same, when we close after midnight in the visitor’s time zone.', slots: { opens: words('the opening time'), closes: words('the closing time'), zone: words('the visitor’s time zone as the language names it') } },
+  localDays: { description: 'The visitor’s hours, when their days are not ours (Sunday to Thursday in Honolulu).', slots: { days: words('the days in the visitor’s time zone'), hours: words('the hours in the visitor’s time zone') } },
+  localStatus: { description: 'The visitor’s hours, then whether we are open now.', slots: { hours: words('the hours in the visitor’s time zone'), status: words('Open now or Closed now (labels: hours)') } },
+  lastUpdated: { description: 'Above a legal document.', slots: { date: words('the date it was last updated') } },
+  readMore: { description: 'The whole name of a category card’s button, for screen readers and search engines: {label} is the button’s words, the rest is said after them.', slots: { label: words('the button’s words'), title: words('the category’s title') } },
+  linkName: { description: 'The whole name of the home page’s button: {label} is its words, {destination} where it leads.', slots: { label: words('the button’s words'), destination: words('where it leads (home: ctaDestination)') } },
+  generalInquiries: { description: 'In the footer.', slots: { email: words('the general inquiries address, as a link') } },
+  sales: { description: 'In the footer.', slots: { email: words('the sales address, as a link') } },
+  shareImageAlt: { description: 'What the share image of a page says to people who cannot see it.', slots: { title: words('the page’s title'), line: words('the line under it (home: shareLine)'), picture: words('what the picture shows (labels: shareImageAlt)') } },
+  categoryShareImageAlt: { description: 'What the share image of a category says to people who cannot see it.', slots: { title: words('the category’s title'), subtitle: words('its subtitle'), picture: words('what its picture shows') } },
+  readersHours: { description: 'The hours in llms.txt, the summary for AI assistants.', slots: { days: words('the days we are open'), hours: words('the hours we are open'), closed: words('when we are closed (hours: closed)') } },
+  readersContact: { description: 'How to reach us in llms.txt.', slots: { generalEmail: words('the general inquiries address'), salesEmail: words('the sales address') } },
+} as const satisfies Record<string, { description: string; slots: Slots }>;
+export type TemplateKey = keyof typeof TEMPLATES;
+
+export const templates = z.strictObject(
+  Object.fromEntries(
+    Object.entries(TEMPLATES).map(([key, { description, slots }]) => [key, text.meta({ description: `${description} Slots: ${slotList(slots)}.` })]),
+  ) as Record<TemplateKey, typeof text>,
+);
+export type Templates = Record<TemplateKey, string>;
+
 const navLabels = z.strictObject({
   home: text,
   primary: text,
@@ -161,35 +211,33 @@ export const labels = z.strictObject({
   badRequest: text,
   errorHeading: text,
   errorTitle: text,
-  errorDescription: text,
+  errorDescription: text.meta({ description: 'What the error screen says happened (the error itself is never shown on the site).' }),
   errorHomeLink: text,
   nav: navLabels,
   breadcrumb: text,
-  readMoreAbout: text.meta({ description: 'After a Read More button, for screen readers: "Read More about Textiles".' }),
-  footer: z.strictObject({ heading: text, hours: text, contact: text, generalInquiries: text, sales: text, follow: text, linkedIn: text, legal: text, copyright: text }),
+  footer: z.strictObject({ heading: text, hours: text, contact: text, follow: text, linkedIn: text, legal: text, copyright: text }),
   hours: z.strictObject({
     openNow: text,
     closedNow: text,
-    nextDay: text,
-    in: text,
-    yourTimeZone: text,
-    through: text.meta({ description: 'Between a first and a last day, and an opening and a closing time: Monday "to" Friday.' }),
-    comma: text.meta({ description: 'After the visitor\'s days, before their hours, as the language writes a comma: "Sunday to Thursday, 11:00 pm".' }),
+    zone: text.meta({ description: 'The time zone of the hours as the language names it: GMT, بتوقيت غرينتش.' }),
   }),
-  shareImageAlt: text,
+  shareImageAlt: text.meta({ description: 'What the share images of pages other than categories show besides their words, for people who cannot see them.' }),
   listStyle: z
     .enum(['conjunction', 'unit'])
     .meta({ title: 'List style', description: 'How {categoryList} joins the titles: conjunction ("A, B and C") or unit ("A، وB، وC", clearer in Arabic, where a title may hold "and").' }),
-  numbers: z
-    .array(text)
-    .length(13, 'needs the words for 0 to 12, thirteen of them')
-    .meta({ title: 'Numbers', description: 'The words for 0 to 12 as {categoryCount} says them; larger counts are written in digits.' }),
+  readers: z.strictObject({
+    pages: text.meta({ description: 'The heading of the main pages in llms.txt, the summary for AI assistants.' }),
+    languages: text.meta({ description: 'The heading of the other languages in llms.txt.' }),
+  }),
 });
 export type Labels = z.infer<typeof labels>;
 
-/** A language of the site: its code (the address prefix and the pages' lang), its own name, its direction, and how it writes dates and times. */
+/** A language of the site: its code (the address prefix and the pages' lang), its own name, its direction, how it writes dates and times, and how its script is set. */
 export const language = z.strictObject({
-  code: z.string().regex(/^[a-z]{2,3}$/, 'is not a language code such as fr or ar'),
+  code: z
+    .string()
+    .refine(isLanguageTag, 'is not a language tag such as fr, ar or pt-BR (BCP 47: a language, then a script or region if needed, as Intl writes them)')
+    .meta({ description: 'The language tag (BCP 47): fr, ar, pt-BR. Its pages are at /code/…, its files name.code.yaml.' }),
   name: text.meta({ description: 'The language named in itself: Français, العربية.' }),
   direction: z.enum(['ltr', 'rtl']),
   locale: z
@@ -201,8 +249,25 @@ export const language = z.strictObject({
         return false;
       }
     }, 'is not a locale with a region such as fr-FR (BCP 47)')
-    .meta({ description: 'How dates, times, lists and numbers are written (BCP 47, with a region: en-GB-u-hc-h12 is British English on a 12-hour clock); its region also names the Open Graph locale.' }),
+    .meta({ description: 'How dates, times, lists, numbers and plurals are written (BCP 47, with a region: en-GB-u-hc-h12 is British English on a 12-hour clock, ar-EG-u-nu-latn Arabic with Western digits); its region also names the Open Graph locale.' }),
+  letters: z
+    .enum(['separate', 'joined'])
+    .optional()
+    .meta({ description: 'joined for a script whose letters join (Arabic): its words are never letter-spaced or set in capitals. separate when left out.' }),
+  punctuation: z
+    .enum(['plain', 'spaced'])
+    .optional()
+    .meta({ description: 'spaced for a language that sets a narrow no-break space before : ; ! ? and inside « » (French): a plain space typed there becomes one. plain when left out.' }),
 });
+
+/** A BCP 47 language tag as Intl writes it (fr, pt-BR, zh-Hant), without extensions: what an address prefix and a file name carry. */
+export function isLanguageTag(code: string): boolean {
+  try {
+    return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code) && !/-[a-z0-9]-/i.test(`${code}-`) && Intl.getCanonicalLocales(code)[0] === code;
+  } catch {
+    return false;
+  }
+}
 export type Language = z.infer<typeof language>;
 
 export const languages = z.strictObject({
@@ -254,6 +319,7 @@ export const COLLECTIONS = {
   legalPage: { label: 'Legal page', file: 'legal-page.yaml', format: 'yaml', schema: legalPage },
   hours: { label: 'Business hours', file: 'hours.yaml', format: 'yaml', schema: hours },
   labels: { label: 'Interface labels', file: 'labels.yaml', format: 'yaml', schema: labels },
+  templates: { label: 'Sentences with slots', file: 'templates.yaml', format: 'yaml', schema: templates },
   languages: { label: 'Languages', file: 'languages.yaml', format: 'yaml', schema: languages, untranslated: true },
   redirects: { label: 'Redirects', file: 'redirects.yaml', format: 'yaml', schema: redirects, untranslated: true },
 } as const;
@@ -282,6 +348,17 @@ export const PLACEHOLDERS = [...SETTING_PLACEHOLDERS, 'categoryCount', 'category
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type SettingPlaceholder = (typeof SETTING_PLACEHOLDERS)[number];
 
+/** The placeholders as slots of any text but the templates': each may be left out; {categoryCount} is a number, which a plural counts. */
+export const PLACEHOLDER_SLOTS: Slots = {
+  brandName: { kind: 'text', says: 'the company name', optional: true },
+  generalEmail: { kind: 'text', says: 'the general inquiries address', optional: true },
+  salesEmail: { kind: 'text', says: 'the sales address', optional: true },
+  publicUrl: { kind: 'text', says: 'the site’s address', optional: true },
+  linkedInUrl: { kind: 'text', says: 'the LinkedIn page', optional: true },
+  categoryCount: { kind: 'number', says: 'how many product categories there are', optional: true, counts: true },
+  categoryList: { kind: 'text', says: 'the categories’ titles as a list', optional: true },
+} satisfies Record<Placeholder, Slot>;
+
 /** Markdown as the screens get it: headings, paragraphs, lists, links and emphasis, nothing else; a string is text, a break a hard line break. */
 export type Inline = string | { type: 'break' } | { type: 'emphasis' | 'strong'; children: Inline[] } | { type: 'link'; href: string; children: Inline[] };
 export type Block =
@@ -306,6 +383,7 @@ export interface Content {
   legalPage?: LegalPage;
   hours: Hours;
   labels: Labels;
+  templates: Templates;
   /** In their order. */
   categories: Category[];
   legal: LegalDocument[];

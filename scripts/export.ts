@@ -34,7 +34,7 @@ import { adminHeaders, responseHeaders, type HeaderList } from '../server/securi
 import { fixedDocuments } from '../server/render/documents.ts';
 import { splitUrl } from '../server/render/render.tsx';
 import { ASSET_PREFIX } from '../server/table.ts';
-import { aliasesOf, routeAddresses } from '../shared/paths.ts';
+import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import type { SiteContent } from '../content/schema.ts';
 import { editionOf, fillSite, type Edition, type Route } from '../shared/routes.ts';
@@ -106,11 +106,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const nginxDir = join(outDir, 'nginx');
   const filled = fillSite(site, content ?? siteContent);
   const { routes, editions } = filled;
-  expectVariantsInTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), routes);
   const assets = loadAssets(clientDir);
   const fixedPaths = [...fixedDocuments({ ...filled, site, assets: assets.urls }).map((doc) => doc.path), ...assets.files.map((file) => file.url)];
   const targets: Target[] = [
-    ...[...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))].map((url) => ({ url, file: addressFile(url), status: 200 })),
+    ...[...routes.map((route) => route.path), ...Object.keys(aliasesOf(routes))].map((url) => ({ url, file: addressFile(url), status: 200 })),
     ...editions.map(({ prefix }) => ({ url: prefix + NOT_FOUND_PROBE, file: addressFile(prefix + NOT_FOUND_PROBE), status: 404 })),
     ...fixedPaths.map((url) => ({ url, file: url.slice(1), status: 200 })),
   ];
@@ -193,12 +192,9 @@ function adminServer(cms: CmsSettings, headers: HeaderList, types: ReadonlyMap<s
   ].join('\n');
 }
 
-/** "/about" → about.html, "/legal?tab=privacy" → legal.tab-privacy.html, "/" → index.html, "/fr/" → fr/index.html. */
-function addressFile(address: string): string {
-  const [path = '/', query] = address.split('?', 2);
-  const base = path.endsWith('/') ? `${path.slice(1)}index` : path.slice(1);
-  const variant = query ? [...new URLSearchParams(query)].map(([name, value]) => `.${name}-${value}`).join('') : '';
-  return `${base}${variant}.html`;
+/** "/about" → about.html, "/" → index.html, "/fr/" → fr/index.html. */
+function addressFile(path: string): string {
+  return `${path.endsWith('/') ? `${path.slice(1)}index` : path.slice(1)}.html`;
 }
 
 /** Writes the server's answer, and beside it each encoding the server offers; returns its content type and language ('' for none). */
@@ -215,15 +211,6 @@ async function save(origin: string, { url, file, status, host }: Target, siteDir
     if (encoded.headers['content-encoding'] === encoding) await writeFile(path + suffix, encoded.body);
   }
   return { type: String(identity.headers['content-type']), language: identity.headers['content-language'] ?? '' };
-}
-
-/** The template finds a variant's file by its query parameter (`map $arg_tab`); any other parameter would show the default silently. */
-function expectVariantsInTemplate(template: string, routes: readonly Route[]): void {
-  for (const { path, variants } of routes) {
-    if (variants && !template.includes(`map $arg_${variants.param} `)) {
-      throw new Error(`${path} has variants by ?${variants.param}=, which ${NGINX_TEMPLATE} does not read`);
-    }
-  }
 }
 
 /**
@@ -248,18 +235,27 @@ function languageLines(editions: readonly Edition[], languages: ReadonlyMap<stri
 /**
  * Each old address of every language (redirects.yaml, in each language that
  * has the page) leads to its page in one step, with or without a trailing
- * slash, as the server's do; to a page with variants keeping a known tab, as
- * the template's trailing-slash redirect does. An exact location wins over
- * the template's own.
+ * slash, as the server's do; and a page's old addresses by a query
+ * (/legal?tab=privacy, Route.queryRedirects) to theirs. An exact location
+ * wins over the template's own.
  */
 function redirectLines(redirects: Readonly<Record<string, string>>, routes: readonly Route[]): string[] {
   const lines = Object.entries(redirects).flatMap(([from, to]) => {
-    // The template's map names a known value of the variant's parameter after it ($tab), else "".
-    const param = routes.find((route) => route.path === to)?.variants?.param;
-    const variant = param ? `if (-f $document_root${to}.${param}-$${param}.html) { return 301 ${to}?${param}=$${param}; } ` : '';
-    return [from, `${from}/`].map((old) => `location = ${old} { ${variant}return 301 ${to}; }`);
+    const moved = routes.find((route) => route.path === to)?.queryRedirects;
+    return [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved)}return 301 ${to}; }`);
   });
-  return lines.length > 0 ? ['# The old addresses of content/words/redirects.yaml, each to its page in one step.', ...lines] : [];
+  const byQueries = routes.flatMap(({ path, queryRedirects }) =>
+    queryRedirects ? [`location = ${path} { ${byQuery(queryRedirects)}try_files $uri.html =404; }`, `location = ${path}/ { ${byQuery(queryRedirects)}return 301 ${path}; }`] : [],
+  );
+  return [
+    ...(lines.length > 0 ? ['# The old addresses of content/words/redirects.yaml, each to its page in one step.', ...lines] : []),
+    ...(byQueries.length > 0 ? ['# The old addresses of a page\'s documents by a query (/legal?tab=privacy), each to its own page.', ...byQueries] : []),
+  ];
+}
+
+/** nginx's redirects of a page's old addresses by a query, before what the location does otherwise. */
+function byQuery(moved: Route['queryRedirects']): string {
+  return moved ? Object.entries(moved.to).map(([value, to]) => `if ($arg_${moved.param} = ${quote(value)}) { return 301 ${to}; } `).join('') : '';
 }
 
 function headersInclude(headers: HeaderList, languages: readonly string[], types: ReadonlyMap<string, string>, redirects: readonly string[]): string {

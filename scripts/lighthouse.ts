@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { aliasesOf, routeAddresses } from '../shared/paths.ts';
+import { aliasesOf } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tools/harness.ts';
 
@@ -71,13 +71,13 @@ async function main(): Promise<number> {
     const rows: Row[] = [];
     const wanted = process.argv.slice(2);
     // An address the site does not have would be left out without a word, and nothing checked.
-    const known = [...routes.flatMap(routeAddresses), ...Object.keys(aliasesOf(routes))];
+    const known = [...routes.map((route) => route.path), ...Object.keys(aliasesOf(routes))];
     const unknown = wanted.filter((address) => !known.includes(address));
     if (unknown.length > 0) {
       console.error(`Not an address of the site: ${unknown.join(', ')}. Its addresses: ${known.join(' ')}`);
       return 2;
     }
-    const addresses = wanted.length > 0 ? wanted : routes.flatMap(routeAddresses);
+    const addresses = wanted.length > 0 ? wanted : routes.map((route) => route.path);
     for (const address of addresses) {
       const runs: Result[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(origin + address, chrome.port));

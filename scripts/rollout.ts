@@ -14,7 +14,6 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { routeAddresses } from '../shared/paths.ts';
 import { routes } from '../tools/harness.ts';
 import { NGINX, standaloneNginxConfig } from '../tools/harness.ts';
 
@@ -104,7 +103,7 @@ try {
     res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => done(text));
   }).end());
   const script = /<script[^>]+src="([^"]+)"/.exec(home)?.[1];
-  const paths = [...routes.flatMap(routeAddresses), '/', ...(script ? [script] : [])];
+  const paths = [...routes.map((route) => route.path), '/', ...(script ? [script] : [])];
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const client = async (offset: number) => {
     for (let i = offset; loading; i++) {

@@ -23,7 +23,7 @@ import { escapeXml } from '../server/render/documents.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { SHARE_IMAGE, type ShareImage } from '../shared/share-image.ts';
 import { derived, fallbackFormat } from './pictures.ts';
-import { createShareImageFit, fontsFor, rightToLeft, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../shared/share-image-layout.ts';
+import { createShareImageFit, fontsFor, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../shared/share-image-layout.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -82,13 +82,14 @@ export function shareImageSvg(image: ShareImage, { title: { lines, size }, line 
   const lineHeight = Math.round(size * 1.08);
   const titleTop = 330 - ((lines.length - 1) * lineHeight) / 2;
   const columnEnd = image.art ? SHARE_LAYOUT.columnEnd.art : SHARE_LAYOUT.columnEnd.cards;
-  // A line that reads right to left is set from the column's right edge, in an isolate of its own (resvg's
-  // paragraphs run left to right, whatever direction="rtl" says), so "مواد CE-2024" reads in its order.
-  // A title's lines go the way the whole title reads.
-  const placed = (paragraph: string) => (rightToLeft(paragraph) ? `x="${columnEnd}" text-anchor="end"` : `x="${LEFT}"`);
-  const words = (text: string, paragraph: string) => escapeXml(rightToLeft(paragraph) ? `\u2067${text}\u2069` : text);
+  // In a language written right to left (languages.yaml), a line is set from the column's right edge, in an
+  // isolate of its own (resvg's paragraphs run left to right, whatever direction="rtl" says), so "مواد CE-2024"
+  // reads in its order.
+  const rtl = image.direction === 'rtl';
+  const placed = () => (rtl ? `x="${columnEnd}" text-anchor="end"` : `x="${LEFT}"`);
+  const words = (text: string) => escapeXml(rtl ? `\u2067${text}\u2069` : text);
   const family = SHARE_FONT_FAMILIES.map((name) => (name.includes(' ') ? `'${name}'` : name)).join(', ');
-  const title = lines.map((text, index) => `<text ${placed(image.title)} y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="${SHARE_LAYOUT.title.weight}">${words(text, image.title)}</text>`);
+  const title = lines.map((text, index) => `<text ${placed()} y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="${SHARE_LAYOUT.title.weight}">${words(text)}</text>`);
   const ruleY = titleTop + (lines.length - 1) * lineHeight + 40;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
@@ -96,8 +97,8 @@ export function shareImageSvg(image: ShareImage, { title: { lines, size }, line 
     nested(logoMark(), LEFT, 72, 96, 96, '0 0 32 32'),
     art ?? nested(source('client/icon-sources/share-offers.svg'), 0, 0, WIDTH, HEIGHT, `0 0 ${WIDTH} ${HEIGHT}`),
     `<g font-family="${family}" fill="${PAPER}">${title.join('')}</g>`,
-    `<rect x="${rightToLeft(image.title) ? columnEnd - 56 : LEFT}" y="${ruleY}" width="56" height="4" rx="2" fill="${ACCENT}"/>`,
-    `<text ${placed(image.line)} y="${ruleY + 62}" font-family="${family}" font-size="${line.size}" font-weight="${SHARE_LAYOUT.line.weight}" fill="${MUTED}">${words(image.line, image.line)}</text>`,
+    `<rect x="${rtl ? columnEnd - 56 : LEFT}" y="${ruleY}" width="56" height="4" rx="2" fill="${ACCENT}"/>`,
+    `<text ${placed()} y="${ruleY + 62}" font-family="${family}" font-size="${line.size}" font-weight="${SHARE_LAYOUT.line.weight}" fill="${MUTED}">${words(image.line)}</text>`,
     '</svg>',
   ].join('\n');
 }

@@ -19,7 +19,6 @@ import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { createApp } from '../server/app.ts';
 import { defaultAdminDir } from '../server/admin.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { routeAddresses } from '../shared/paths.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 
@@ -71,7 +70,7 @@ let largestPage = 0;
 
 console.log('| Page | Width | HTML | CSS | JS | Images | Total |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const address of routes.flatMap(routeAddresses)) {
+for (const address of routes.map((route) => route.path)) {
   for (const [width, view] of Object.entries(VIEWS)) {
     const { html, js, css, images, inlineCss } = await visit(address, view);
     // The stylesheet is inline, so its bytes travel inside the HTML's: shown on its own, compressed alone, and not added twice to the total.

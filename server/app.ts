@@ -260,7 +260,8 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     const err = error instanceof Error ? error : new Error(String(error));
     logger.error({ err, requestId: requestId(res), path: req.originalUrl }, 'request failed');
     if (res.headersSent) return void res.destroy(err);
-    const html = renderErrorPage({ message: err.message, ...(showStack && err.stack ? { stack: err.stack } : {}) }, renderOptions, req.path);
+    // An exception's words are the developers', in English, and may say what a visitor should not know: in production the screen says the language's own.
+    const html = renderErrorPage(showStack ? { message: err.message, ...(err.stack && { stack: err.stack }) } : {}, renderOptions, req.path);
     respond(res, statusOf(error), HTML, html, [['content-language', editionOf(renderOptions.editions, req.path).language.code]]);
   };
   web.use(onError);

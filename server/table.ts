@@ -9,7 +9,7 @@
  * ever being ready, and `made` says which (the process exits on it:
  * server/main.ts).
  */
-import { HOME_PATH, routeAddresses } from '../shared/paths.ts';
+import { HOME_PATH } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
@@ -197,13 +197,7 @@ function routeOf(resolution: Resolution): string | undefined {
  */
 function pageResolutions(routes: readonly Route[], redirects: Readonly<Record<string, string>>): Resolution[] {
   const resolutions: Resolution[] = [];
-  for (const route of routes) {
-    for (const address of routeAddresses(route)) {
-      const page = resolveUrl(address, routes, redirects);
-      resolutions.push(page);
-      if (page.kind === 'page') resolutions.push(resolveUrl(`${route.path}/${page.variant}`, routes, redirects));
-    }
-  }
+  for (const route of routes) resolutions.push(resolveUrl(route.path, routes, redirects), resolveUrl(`${route.path}/`, routes, redirects));
   for (const home of routes.filter((route) => route.key === HOME_PATH)) resolutions.push({ kind: 'not-found', home }, { kind: 'bad-request', home });
   return resolutions;
 }

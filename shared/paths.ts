@@ -30,17 +30,11 @@ export function aliasesOf(table: readonly Route[]): Record<string, string> {
   }
   return aliases;
 }
+/** The query parameter the legal documents had their addresses by, before each had its own (/legal?tab=privacy, now /legal/privacy). */
 export const LEGAL_TAB_PARAM = 'tab';
 
 export function menuLinks(table: readonly Route[]): { href: string; label: string }[] {
   return table.flatMap((route) => (route.menuLabel ? [{ href: route.path, label: route.menuLabel }] : []));
-}
-
-/** Every address a route answers at: its path, then one per non-default variant. */
-export function routeAddresses(route: Route): string[] {
-  const variants = route.variants;
-  if (!variants) return [route.path];
-  return variants.values.map((value, index) => (index === 0 ? route.path : `${route.path}?${variants.param}=${value}`));
 }
 
 /** A page's address in the language of a table (its routes, its prefix), or the default language's where that language has no such page. */

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { fillContent } from '../content/fill.ts';
-import type { Category, Content, EntryRef, Language, MarkdownPage, SiteContent } from '../content/schema.ts';
+import type { Category, Content, EntryRef, Language, LegalDocument, MarkdownPage, SiteContent } from '../content/schema.ts';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, prefixAt, prefixOf, PRODUCTS_PATH } from './paths.ts';
 import type { PageContext } from './screens/context.ts';
 import { About } from './screens/About.tsx';
@@ -46,13 +46,17 @@ export interface Route {
   category?: Category;
   /** A page written in Markdown (content/words/pages). */
   page?: MarkdownPage;
+  /** A legal document (content/words/legal), the Legal page's first at /legal, each other at /legal/<its file's name>. */
+  document?: LegalDocument;
   /** Breadcrumb parent, in the same language; a page lists its children (the product cards). */
   parent?: string;
   /**
-   * A query parameter that selects a variant of the screen (the legal tabs).
-   * The first value is the default and its address has no query.
+   * Old addresses of other pages under this one's, by a query parameter
+   * (/legal?tab=privacy, a legal document's address before it had its own):
+   * each value's page, by its address in the default language, which the
+   * server answers with a permanent redirect.
    */
-  variants?: { param: string; values: readonly string[] };
+  queryRedirects?: { param: string; to: Readonly<Record<string, string>> };
 }
 
 /** A route as the table makes it for one language's content, before it is given its language and address (fillSite). */
@@ -87,17 +91,22 @@ export function siteRoutes(content: Pick<Content, 'home' | 'about' | 'products' 
       }),
     ),
     ...content.pages.map((markdown): RouteDraft => ({ path: markdown.path, screen: MarkdownScreen, chrome: 'normal', footer: true, ...page(markdown, { collection: 'pages', id: markdown.id }), page: markdown })),
-    ...(legalPage && content.legal.length > 0
-      ? [
-          {
-            path: LEGAL_PATH,
+    // Each legal document a page of its own, the first at /legal; the Legal page's words are their tabs' and heading.
+    ...(legalPage
+      ? content.legal.map(
+          (document, index): RouteDraft => ({
+            path: index === 0 ? LEGAL_PATH : `${LEGAL_PATH}/${document.id}`,
             screen: Legal,
+            title: document.title,
+            description: document.description,
             chrome: 'normal',
             footer: true,
-            ...page(legalPage, { collection: 'legalPage', id: 'legalPage' }),
-            variants: { param: LEGAL_TAB_PARAM, values: content.legal.map((doc) => doc.id) },
-          } as const,
-        ]
+            menuLabel: index === 0 ? legalPage.menuLabel : null,
+            source: { collection: 'legal', id: document.id },
+            document,
+            ...(index === 0 && { queryRedirects: { param: LEGAL_TAB_PARAM, to: Object.fromEntries(content.legal.slice(1).map((other) => [other.id, `${LEGAL_PATH}/${other.id}`])) } }),
+          }),
+        )
       : []),
   ];
 }
@@ -145,6 +154,7 @@ export function fillSite(site: SiteConfig, content: SiteContent, table: (content
         path: prefix + draft.path,
         source: { ...draft.source, language: language.code },
         ...(draft.parent !== undefined && { parent: prefix + draft.parent }),
+        ...(draft.queryRedirects && { queryRedirects: { ...draft.queryRedirects, to: Object.fromEntries(Object.entries(draft.queryRedirects.to).map(([value, to]) => [value, prefix + to])) } }),
       }),
     );
     return { language, prefix, content: filled, routes };
@@ -159,14 +169,11 @@ export function editionOf(editions: readonly Edition[], path: string): Edition {
   return editions.find((edition) => edition.prefix === prefix)!;
 }
 
-/** The same page (and variant) in every language that has it, the default language first. */
-export function translationsOf(route: Route, variant: string, editions: readonly Edition[]): Array<{ language: Language; route: Route; address: string }> {
+/** The same page in every language that has it, the default language first. */
+export function translationsOf(route: Route, editions: readonly Edition[]): Array<{ language: Language; route: Route; address: string }> {
   return editions.flatMap((edition) => {
     const match = edition.routes.find((other) => other.key === route.key);
-    if (!match) return [];
-    const value = variant ? new URLSearchParams(variant).get(match.variants?.param ?? '') : null;
-    if (value !== null && !match.variants?.values.includes(value)) return [];
-    return [{ language: edition.language, route: match, address: match.path + variant }];
+    return match ? [{ language: edition.language, route: match, address: match.path }] : [];
   });
 }
 
@@ -178,16 +185,16 @@ export interface LanguageLink {
 }
 
 /**
- * Where each language leads from a page: the same page (and tab) in it, or,
- * where it has no translation, the closest page it has (the page's parent,
- * else its home page).
+ * Where each language leads from a page: the same page in it, or, where it
+ * has no translation, the closest page it has (the page's parent, else its
+ * home page).
  */
-export function languageLinks(route: Route, variant: string, editions: readonly Edition[]): LanguageLink[] {
+export function languageLinks(route: Route, editions: readonly Edition[]): LanguageLink[] {
   const byKey = new Map(editions.flatMap((edition) => edition.routes.map((other) => [`${edition.language.code} ${other.key}`, other] as const)));
   const parentKey = route.parent === undefined ? undefined : route.parent.slice(prefixOf(route).length);
   return editions.map((edition) => {
     const at = (key: string | undefined) => (key === undefined ? undefined : byKey.get(`${edition.language.code} ${key}`));
-    const same = translationsOf(route, variant, [edition])[0];
+    const same = translationsOf(route, [edition])[0];
     const href = same?.address ?? (at(route.key) ?? at(parentKey) ?? at(HOME_PATH))?.path ?? `${edition.prefix}/`;
     return { language: edition.language, href, current: edition.language.code === route.language.code };
   });

@@ -235,16 +235,6 @@ export function layoutShareImage(image: ShareImage, measure: Measure): { layout:
   return { layout: { title, line } };
 }
 
-/** Whether a line reads right to left: its first strong character is Hebrew or Arabic. */
-export function rightToLeft(text: string): boolean {
-  for (const char of text) {
-    const point = char.codePointAt(0)!;
-    if ([...ARABIC, ...HEBREW].some(([from, to]) => point >= from && point <= to)) return true;
-    if (/\p{L}/u.test(char)) return false;
-  }
-  return false;
-}
-
 /** Whether share images can be drawn: their fonts loaded first, then each image's verdict (shared/check.ts). */
 export interface ShareImageFit {
   /** Loads what measuring these images needs (their fonts). */

@@ -6,9 +6,10 @@
  * content check makes sure it fits (shared/check.ts); all from the filled
  * words (fillSite).
  */
-import type { Content } from '../content/schema.ts';
+import type { Content, Language } from '../content/schema.ts';
 import { prefixOf } from './paths.ts';
 import type { Route } from './routes.ts';
+import { say } from './sentences.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
@@ -22,9 +23,12 @@ export interface ShareImage {
   /** A picture of content/art, or undefined for the quotation cards. */
   art?: string;
   alt: string;
+  /** The page's language's (languages.yaml): which edge its words are set from. */
+  direction: Language['direction'];
 }
 
-export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' | 'labels'>): ShareImage {
+export function shareImage(route: Route, content: Pick<Content, 'home' | 'labels' | 'templates' | 'language'>): ShareImage {
+  const { home, labels, language } = content;
   const category = route.category;
   const title = category?.title ?? route.title;
   // Named by its entry and language, never by its words: the server finds it whatever the words hold.
@@ -32,7 +36,9 @@ export function shareImage(route: Route, { home, labels }: Pick<Content, 'home' 
   const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}`;
   if (category) {
     const photo = !category.image.file.endsWith('.svg');
-    return { name: `${name}.${photo ? 'jpg' : 'png'}`, type: photo ? 'image/jpeg' : 'image/png', title, line: category.subtitle, art: category.image.file, alt: `${title}: ${category.subtitle}. ${category.image.alt}.` };
+    const alt = say(content, 'categoryShareImageAlt', { title, subtitle: category.subtitle, picture: category.image.alt });
+    return { name: `${name}.${photo ? 'jpg' : 'png'}`, type: photo ? 'image/jpeg' : 'image/png', title, line: category.subtitle, art: category.image.file, alt, direction: language.direction };
   }
-  return { name: `${name}.png`, type: 'image/png', title, line: home.shareLine, alt: `${title}: ${home.shareLine} ${labels.shareImageAlt}` };
+  const alt = say(content, 'shareImageAlt', { title, line: home.shareLine, picture: labels.shareImageAlt });
+  return { name: `${name}.png`, type: 'image/png', title, line: home.shareLine, alt, direction: language.direction };
 }

@@ -16,7 +16,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { entryLink, textLink } from '../client/admin/banner.tsx';
 import { asText, formatter } from '../client/admin/formats.ts';
-import { completed, previewContext, savedFiles, withShared } from '../client/admin/preview.tsx';
+import { completed, previewContext, savedFiles } from '../client/admin/preview.tsx';
 import { toWrite } from '../client/admin/repository.ts';
 import { chooseLanguage, fill, library } from '../client/admin/locale.ts';
 import { masterOf, uploadRefusal, type PhotoKind } from '../client/admin/uploads.ts';
@@ -26,7 +26,7 @@ import { editorWords, readEditorWords } from '../content/editor-words.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { checkContent, entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
-import { readEditorWordsFolder, readSources } from '../content/read.ts';
+import { readEditorWordsFolder, readLanguages, readSources } from '../content/read.ts';
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
@@ -44,12 +44,12 @@ function fieldsOf(name: CollectionKey): CmsField[] {
   return collection.fields ?? collection.files![0]!.fields;
 }
 
-/** Each property of a schema, as "path: required", recursively, next to the same of the fields. */
+/** Each property of a schema, as "path: required", recursively, next to the same of the fields: a field written once is required of the default language's form, which alone shows it. */
 function fromSchema(schema: JsonSchema, path = ''): string[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([name, node]) => {
     const nullable = node.anyOf?.some((option) => option.type === 'null') ?? false;
-    const own = `${path}${name}: ${required.has(name) && !nullable ? 'required' : 'optional'}`;
+    const own = `${path}${name}: ${(required.has(name) || node.same) && !nullable ? 'required' : 'optional'}`;
     const items = node.type === 'array' && node.items?.type === 'object' ? fromSchema(node.items, `${path}${name}[].`) : [];
     const nested = node.type === 'object' ? fromSchema(node, `${path}${name}.`) : [];
     return [own, ...items, ...nested];
@@ -118,10 +118,10 @@ describe('the editor’s collections', () => {
   });
 });
 
-/** Each property of a schema, recursively, as "path: how the editor writes it in each language": `duplicate` for a `same` field, `true` for the others; `none` in a collection written once. */
+/** Each property of a schema, recursively, as "path: how the editor writes it in each language": `false` for a `same` field (the default language's file only), `true` for the others; `none` in a collection written once. */
 function i18nOfSchema(schema: JsonSchema, translated: boolean, path = ''): string[] {
   return Object.entries(schema.properties ?? {}).flatMap(([name, node]) => {
-    const own = `${path}${name}: ${translated ? (node.same ? 'duplicate' : 'true') : 'none'}`;
+    const own = `${path}${name}: ${translated ? (node.same ? 'false' : 'true') : 'none'}`;
     const items = node.type === 'array' && node.items?.type === 'object' ? i18nOfSchema(node.items, translated, `${path}${name}[].`) : [];
     const nested = node.type === 'object' ? i18nOfSchema(node, translated, `${path}${name}.`) : [];
     return [own, ...items, ...nested];
@@ -133,9 +133,8 @@ function i18nOfFields(fields: readonly CmsField[], path = ''): string[] {
 
 describe('every language in the same collections, side by side', () => {
   it('edits the languages of languages.yaml, the default first, each in files name.<code>.yaml beside the others', () => {
-    const codes = siteContent.languages.map((language) => language.code);
-    expect(codes).toEqual(['en', 'fr', 'ar']);
-    expect(setup.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: 'en' });
+    const codes = readLanguages().map((language) => language.code);
+    expect(setup.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: codes[0] });
     // A language added is one line of languages.yaml: its code is a locale of the editor.
     expect(cmsSetup([...siteContent.languages, { code: 'de', direction: 'ltr' as const }]).i18n.locales).toEqual([...codes, 'de']);
   });
@@ -147,12 +146,14 @@ describe('every language in the same collections, side by side', () => {
   it('reads the languages from languages.yaml alone, the default first whatever its place, and says what is wrong with it in the build’s lines', () => {
     const path = LANGUAGES_FILE;
     const text = readSources().files.find((file) => file.path === path)!.text;
-    expect(listedLanguages({ path, text: text.replace('default: en', 'default: fr') }).languages.map((language) => language.code)).toEqual(['fr', 'en', 'ar']);
-    expect(listedLanguages({ path, text: text.replace('default: en', 'default: de') }).problems).toEqual([expect.stringMatching(/^content\/words\/languages\.yaml:\d+:\d+: default: "de" is not one of the languages listed below$/)]);
-    expect(listedLanguages({ path, text: text.replace('code: ar', 'code: fr') }).problems).toEqual([expect.stringMatching(/^content\/words\/languages\.yaml:\d+:\d+: languages\[2\]\.code: fr is listed twice$/)]);
+    const [first, second, ...rest] = readLanguages().map((language) => language.code);
+    expect(listedLanguages({ path, text: text.replace(`default: ${first}`, `default: ${second}`) }).languages.map((language) => language.code)).toEqual([second, first, ...rest]);
+    expect(listedLanguages({ path, text: text.replace(`default: ${first}`, 'default: zz') }).problems).toEqual([expect.stringMatching(/^content\/words\/languages\.yaml:\d+:\d+: default: "zz" is not one of the languages listed below$/)]);
+    const last = readLanguages().length - 1;
+    expect(listedLanguages({ path, text: text.replace(`code: ${readLanguages()[last]!.code},`, `code: ${second},`) }).problems).toEqual([expect.stringMatching(new RegExp(`^content/words/languages\\.yaml:\\d+:\\d+: languages\\[${last}\\]\\.code: ${second} is listed twice$`))]);
   });
 
-  it.each(Object.keys(COLLECTIONS) as CollectionKey[])('%s: each field copied from the default language where the schema says `same`, written in each language otherwise; languages.yaml written once', (name) => {
+  it.each(Object.keys(COLLECTIONS) as CollectionKey[])('%s: each field written in the default language’s file only where the schema says `same`, in each language otherwise; languages.yaml written once', (name) => {
     const translated = !('untranslated' in COLLECTIONS[name]);
     const collection = setup.collections.find((candidate) => candidate.key === name)!;
     expect(collection.i18n).toBe(translated ? true : undefined);
@@ -160,11 +161,12 @@ describe('every language in the same collections, side by side', () => {
     expect(i18nOfFields(fields)).toEqual(i18nOfSchema(JSON.parse(schemas[name]) as JsonSchema, translated));
   });
 
-  it('copies a category’s order, address and picture into its translations, and leaves its words and the picture’s description to translate', () => {
+  it('writes a category’s order, address and picture in the default language’s file alone (Decap’s i18n: false), required there, and leaves its words and the picture’s description to translate', () => {
     const fields = fieldsOf('categories');
-    const i18n = (name: string) => fields.find((field) => field.name === name)!.i18n;
-    expect([i18n('order'), i18n('slug'), i18n('title'), i18n('subtitle')]).toEqual(['duplicate', 'duplicate', true, true]);
-    expect(fields.find((field) => field.name === 'image')!.fields!.map((field) => [field.name, field.i18n])).toEqual([['file', 'duplicate'], ['alt', true]]);
+    const field = (name: string) => fields.find((each) => each.name === name)!;
+    expect([field('order').i18n, field('slug').i18n, field('title').i18n, field('subtitle').i18n]).toEqual([false, false, true, true]);
+    expect([field('order').required, field('slug').required]).toEqual([undefined, undefined]);
+    expect(field('image').fields!.map((each) => [each.name, each.i18n])).toEqual([['file', false], ['alt', true]]);
     expect(fieldsOf('legal').at(-1)).toMatchObject({ name: 'body', i18n: true });
   });
 });
@@ -224,16 +226,23 @@ describe('the editor’s preview', () => {
     }
   });
 
-  it('draws a translation in its language, at its address, among that language’s pages, and leaves the other languages as they are', () => {
-    const textiles = french!.categories.find((category) => category.id === 'textiles')!;
-    const ctx = previewContext(siteContent, 'fr', 'categories', 'textiles', completed(fields('categories'), { ...textiles, intro: 'Tissée à la main, ce matin' }), defaultSite, asset);
-    expect([ctx.content.language.code, ctx.route.path, ctx.prefix]).toEqual(['fr', '/fr/products/textiles', '/fr']);
+  it('draws a translation in its language, at its address, with its original’s picture, among that language’s pages, and leaves the other languages as they are', () => {
+    // As Decap holds the translation: its file's fields, none of those written once.
+    const { code } = french!.language;
+    const category = english!.categories[0]!;
+    const file = readSources().files.find((each) => each.path === pathOf({ collection: 'categories', id: category.id, language: code }))!;
+    const format = formatter(setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === 'categories')!.format)!);
+    const held = format.fromFile(file.text);
+    expect(held).not.toHaveProperty('slug');
+    const ctx = previewContext(siteContent, code, 'categories', category.id, completed(fields('categories'), { ...held, intro: 'Tissée à la main, ce matin' }), defaultSite, asset);
+    expect([ctx.content.language.code, ctx.route.path, ctx.prefix]).toEqual([code, `/${code}/products/${category.slug}`, `/${code}`]);
+    expect(ctx.route.category?.image.file).toBe(category.image.file);
     const html = renderToString(createElement(Page, { ctx }));
     expect(html).toContain('Tissée à la main, ce matin');
     // The menu and the footer are the French ones.
     expect(html).toContain(french!.labels.footer.heading);
     expect(html).not.toContain(english!.labels.footer.heading);
-    const inEnglish = previewContext(siteContent, 'en', 'categories', 'textiles', completed(fields('categories'), english!.categories.find((category) => category.id === 'textiles')), defaultSite, asset);
+    const inEnglish = previewContext(siteContent, english!.language.code, 'categories', category.id, completed(fields('categories'), category), defaultSite, asset);
     expect(renderToString(createElement(Page, { ctx: inEnglish }))).not.toContain('Tissée à la main, ce matin');
   });
 
@@ -394,13 +403,6 @@ describe('the preview checks what the save writes', () => {
     expect(written!.raw.split('\n')[1]).toMatch(/^order: /);
   });
 
-  it.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
-    ['an order and an address', { order: 5, slug: 'textiles', title: 'Textiles' }, { order: 1, slug: 'fabrics', title: 'Textiles FR' }, { order: 1, slug: 'fabrics', title: 'Textiles' }],
-    ['a picture, not its description', { image: { file: 'a.svg', alt: 'A' } }, { image: { file: 'b.svg', alt: 'B' } }, { image: { file: 'b.svg', alt: 'A' } }],
-    ['nothing of a file that opens as text', { [TEXT_FIELD]: 'order: [' }, { order: 1 }, { [TEXT_FIELD]: 'order: [' }],
-  ])('takes the default language’s file as saved, with what every language shares as a translation holds it: %s', (_what, saved, translation, expected) => {
-    expect(withShared(fields, saved, translation)).toEqual(expected);
-  });
 });
 
 describe('the links of the banner and the preview', () => {

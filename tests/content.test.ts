@@ -174,7 +174,7 @@ describe('the content check', () => {
       'a missing illustration',
       (c) => {
         // The same in every language: the browser editor copies it into the translations.
-        c.editEveryLanguage(CATEGORY, /^(\s+file: )(.+)\.svg$/m, '$1$2-missing.svg');
+        c.edit(CATEGORY, /^(\s+file: )(.+)\.svg$/m, '$1$2-missing.svg');
         const file = valueOf(c.read(CATEGORY), 'file')[2];
         return `${W}/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
       },
@@ -306,7 +306,7 @@ describe('the content check', () => {
       const c = contentCopy();
       const value = valueOf(c.read(CATEGORY), field)[2]!;
       // In every language, as the browser editor writes it: the translations' must be the same (shown below).
-      c.editEveryLanguage(ANOTHER, new RegExp(`^${field}: .+$`, 'm'), `${field}: ${value}`);
+      c.edit(ANOTHER, new RegExp(`^${field}: .+$`, 'm'), `${field}: ${value}`);
       const problems = c.problems();
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(new RegExp(`^${W}/categories/[\\w-]+\\.en\\.yaml:\\d+:\\d+: ${field}: "?${value}"? ${says} ${W}/categories/[\\w-]+\\.en\\.yaml$`));
@@ -401,7 +401,7 @@ describe('the pictures of content/art', () => {
   it('says of a photo that carries metadata, or is larger than a master need be, and does not stop the build', async () => {
     const c = contentCopy();
     const file = valueOf(c.read(CATEGORY), 'file')[2]!;
-    c.editEveryLanguage(CATEGORY, /^(\s+file: ).+$/m, '$1phone.jpg');
+    c.edit(CATEGORY, /^(\s+file: ).+$/m, '$1phone.jpg');
     const taken = { width: MASTER_LIMITS.longSide + 40, height: Math.ceil(((MASTER_LIMITS.longSide + 40) * 2) / 3) };
     // Bytes after the picture's end make a file larger than a master may be.
     const bytes = Buffer.concat([await photo(taken.width, taken.height), Buffer.alloc(MASTER_LIMITS.bytes)]);

@@ -16,7 +16,7 @@ import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { LLMS_TXT_PATH } from '../server/render/readers.ts';
 import { markdownAddress } from '../server/render/markdown.ts';
-import { aliasesOf, routeAddresses } from '../shared/paths.ts';
+import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
@@ -26,9 +26,9 @@ import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from
 import { contentCopy, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
-// The site's content with two old addresses in redirects.yaml: a category's, and the page with tabs'.
+// The site's content with two old addresses in redirects.yaml: a category's, and the first legal document's (whose old ?tab= addresses lead to the others).
 const live = fillSite(site, siteContent).routes;
-const OLD = [live.find((route) => route.category)!, live.find((route) => route.variants)!].map((route) => ({ from: `${route.key}-formerly`, to: route }));
+const OLD = [live.find((route) => route.category)!, live.find((route) => route.queryRedirects)!].map((route) => ({ from: `${route.key}-formerly`, to: route }));
 const copy = contentCopy();
 copy.edit('redirects.yaml', /^redirects: \[\]\n/m, `redirects:\n${OLD.map(({ from, to }) => `  - from: ${from}\n    to: ${to.key}\n`).join('')}`);
 const content = readContent(copy.root).content!;
@@ -37,7 +37,7 @@ const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, 
 const assets = loadAssets(defaultClientDir());
 const filled = fillSite(site, content);
 const { routes, editions } = filled;
-const addresses = routes.flatMap(routeAddresses);
+const addresses = routes.map((route) => route.path);
 /** /, /fr/ and /fr: each language's home. */
 const aliases = Object.keys(aliasesOf(routes));
 const securityHeaders = responseHeaders(assets.urls.styles).map(([name]) => name);
@@ -107,8 +107,9 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     expect(nginxLog.join('')).not.toMatch(/\[(error|crit|alert|emerg)\]/);
   }
 
-  it('shows every page of every language, and each language\'s home at /, /fr/ and /fr, as the server does, whatever tab or query comes with it', async () => {
-    const queried = editions.flatMap(({ prefix }) => [`${prefix}/legal?tab=bogus`, `${prefix}/legal?x=1&tab=privacy`, `${prefix}/legal?tab=privacy&tab=disclaimer`, `${prefix}/about?utm_source=mail`]);
+  it('shows every page of every language, and each language\'s home at /, /fr/ and /fr, as the server does, whatever query comes with it, and leads a legal document\'s old ?tab= address to its page', async () => {
+    const documents = routes.filter((route) => route.document).map((route) => route.document!.id);
+    const queried = editions.flatMap(({ prefix }) => [`${prefix}/legal?tab=bogus`, `${prefix}/legal?x=1&tab=${documents.at(-1)}`, `${prefix}/legal?tab=${documents[1]}&tab=${documents.at(-1)}`, `${prefix}/about?utm_source=mail`]);
     await expectSameAnswers([...addresses, ...aliases, ...queried]);
   });
 
@@ -119,16 +120,18 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     await expectSameAnswers([...unknown, ...lookalikes, '/assets/missing.js', '/assets/']);
   });
 
-  it('redirects a trailing slash to the one address, keeping a known tab', async () => {
+  it('redirects a trailing slash to the one address, and a legal document\'s old ?tab= address to its page', async () => {
     const slashed = addresses.map((address) => address.replace(/(\?|$)/, '/$1'));
-    const others = editions.flatMap(({ prefix }) => [`${prefix}/about//`, `${prefix}/legal/?tab=bogus&x=1`, `${prefix}/nope/`]);
+    const last = routes.filter((route) => route.document).at(-1)!.document!.id;
+    const others = editions.flatMap(({ prefix }) => [`${prefix}/about//`, `${prefix}/legal/?tab=bogus&x=1`, `${prefix}/legal/?tab=${last}`, `${prefix}/nope/`]);
     await expectSameAnswers([...slashed, ...others]);
   });
 
-  it('leads each old address to its page in every language, in one step from a trailing slash, keeping a known tab', async () => {
+  it('leads each old address to its page in every language, in one step from a trailing slash, and with a legal document\'s ?tab= to that document', async () => {
     const old = editions.flatMap(({ prefix }) =>
       OLD.flatMap(({ from, to }) => {
-        const tabs = to.variants ? [`?${to.variants.param}=${to.variants.values.at(-1)}`, `?${to.variants.param}=bogus`] : [];
+        const moved = to.queryRedirects;
+        const tabs = moved ? [`?${moved.param}=${Object.keys(moved.to).at(-1)}`, `?${moved.param}=bogus`] : [];
         return [prefix + from, `${prefix}${from}/`, `${prefix}${from}//`, ...tabs.map((tab) => prefix + from + tab)];
       }),
     );

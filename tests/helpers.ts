@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,17 +118,6 @@ export function contentCopy(from = REPO_ROOT) {
       const text = readFileSync(path(file), 'utf8');
       expect(text).toMatch(from);
       writeFileSync(path(file), text.replace(from, to));
-    },
-    /** The file of the same entry in every language the copy has it in (categories/textiles.en.yaml → …fr.yaml, …ar.yaml), this one first. */
-    inEveryLanguage(file: string): string[] {
-      const [, folder, name, extension] = /^(?:(.*)\/)?([^/]+)\.[a-z]{2,3}\.(yaml|md)$/.exec(file)!;
-      const dir = folder ? `${folder}/` : '';
-      const others = readdirSync(path(dir || '.')).filter((other) => new RegExp(`^${name}\\.[a-z]{2,3}\\.${extension}$`).test(other)).map((other) => dir + other);
-      return [file, ...others.filter((other) => other !== file)];
-    },
-    /** Replaces the first `from` in the entry's file in every language, as the browser editor copies a field that is the same in all (content/schema.ts, `same`). */
-    editEveryLanguage(file: string, from: string | RegExp, to: string) {
-      for (const each of this.inEveryLanguage(file)) this.edit(each, from, to);
     },
     /** "line:column" of the first `needle` in a content file as it is now. */
     at(file: string, needle: string) {

@@ -22,7 +22,8 @@ import { readContent } from '../content/read.ts';
 import { checkSite } from '../scripts/check.ts';
 import { MARKDOWN, markdownAddress } from '../server/render/markdown.ts';
 import { hoursText } from '../shared/hours.ts';
-import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
+import { hoursTextInput, say } from '../shared/sentences.ts';
+import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.ts';
 import type { Edition, Route } from '../shared/routes.ts';
 import type { SiteConfig } from '../shared/site.ts';
 import type { SiteUnderTest } from './helpers.ts';
@@ -117,7 +118,8 @@ export async function menuMarksThePage(under: SiteUnderTest, route: Route): Prom
   const listed = routes.flatMap((entry) => (entry.menuLabel ? [[entry.path, entry.menuLabel]] : []));
   expect(menu.querySelectorAll('a').map((link) => [link.getAttribute('href'), link.text.trim()]), route.path).toEqual(listed);
   if (route.menuLabel) expect(menu.querySelector('a[aria-current="page"]')?.text).toBe(route.menuLabel);
-  else expect(menu.querySelector('a[aria-current="true"]')?.text).toBe(routes.find((parent) => parent.path === route.parent)?.menuLabel);
+  // Else the section it is in: its parent's link (a category's, Our Products), or the link its address is under (a legal document's, Legal).
+  else expect(menu.querySelector('a[aria-current="true"]')?.text).toBe(routes.find((section) => section.menuLabel && (section.path === route.parent || route.path.startsWith(`${section.path}/`)))?.menuLabel);
   const home = doc.querySelector('.nav-link');
   expect(home?.getAttribute('href')).toBe(routes.find((entry) => entry.key === HOME_PATH)?.path);
   expect(home?.getAttribute('aria-current')).toBe(route.key === HOME_PATH ? 'page' : undefined);
@@ -125,18 +127,16 @@ export async function menuMarksThePage(under: SiteUnderTest, route: Route): Prom
 
 /**
  * The page at `address` in every language that has it, by language code
- * (the default language's first): the same page (its key) with the same tab,
- * where that language has the tab's document. Made from the route table
- * alone, not from what the server computes, so the two can be held against each other.
+ * (the default language's first): the same page (its key). Made from the
+ * route table alone, not from what the server computes, so the two can be
+ * held against each other.
  */
 export function translationsAt(under: SiteUnderTest, address: string): Map<string, string> {
   const route = routeAt(under, address)!;
-  const tab = route.variants && address.includes('?') ? new URLSearchParams(address.slice(address.indexOf('?'))).get(route.variants.param) : null;
   const found = new Map<string, string>();
   for (const { language, routes } of under.editions) {
     const same = routes.find((other) => other.key === route.key);
-    if (!same || (tab !== null && !same.variants?.values.includes(tab))) continue;
-    found.set(language.code, same.path + address.slice(route.path.length));
+    if (same) found.set(language.code, same.path);
   }
   return found;
 }
@@ -381,7 +381,7 @@ export async function sitemapListsEveryAddress(under: SiteUnderTest): Promise<vo
     expect(loc.length).toBeLessThanOrEqual(2048);
     expect(new URL(loc).href).toBe(loc);
   }
-  const addresses = routes.flatMap(routeAddresses);
+  const addresses = routes.map((route) => route.path);
   expect(urls.map(({ loc }) => loc)).toEqual(addresses.map((address) => site.publicUrl + address));
   for (const [index, address] of addresses.entries()) expect(urls[index]!.alternates, address).toEqual(await alternatesOf(under, address));
 }
@@ -429,7 +429,7 @@ export async function footerHolds(under: SiteUnderTest, path: string): Promise<v
   const { content } = editionFor(under, routeAt(under, path)!);
   const block = (await page(under, path)).querySelector('.contact-block')!;
   // hoursText's words for given hours are pinned in tests/hours.test.ts, in each language; here, that the footer says the file's.
-  const open = hoursText(content.hours, content.labels.hours, content.language.locale);
+  const open = hoursText(content.hours, hoursTextInput(content));
   expect(block.text).toContain(open.days);
   expect(block.text).toContain(open.hours);
   expect(block.text).toContain(content.hours.closed);
@@ -456,7 +456,7 @@ export async function productCardsHold(under: SiteUnderTest, products: Route): P
     expect(image?.getAttribute('height')).toBeTruthy();
     const link = card.querySelector('a');
     expect(link?.querySelector('.read-more__label')?.text).toBe(readMore);
-    expect(link?.text).toBe(`${readMore} ${content.labels.readMoreAbout} ${card.querySelector('h2')?.text}`);
+    expect(link?.text).toBe(say(content, 'readMore', { label: readMore, title: card.querySelector('h2')!.text }));
   }
 }
 
@@ -479,12 +479,10 @@ export async function everythingHolds(under: SiteUnderTest): Promise<void> {
     await pageAnswers(under, route);
     await menuMarksThePage(under, route);
     await markdownHasThePage(under, route);
-    for (const address of routeAddresses(route)) {
-      await linksLead(under, address, checked);
-      await structuredDataHolds(under, address);
-      await alternatesHold(under, address);
-      await switcherLeads(under, address);
-    }
+    await linksLead(under, route.path, checked);
+    await structuredDataHolds(under, route.path);
+    await alternatesHold(under, route.path);
+    await switcherLeads(under, route.path);
     if (route.footer) await footerHolds(under, route.path);
     if (route.category) await categoryPageLists(under, route);
     if (route.key === PRODUCTS_PATH) await productCardsHold(under, route);

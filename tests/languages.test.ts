@@ -16,14 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
 import { readContent } from '../content/read.ts';
 import { markdownAddress } from '../server/render/markdown.ts';
-import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
+import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentCopy, liveSite, sharedApp, testApp, type SiteUnderTest } from './helpers.ts';
+import { contentCopy, liveSite, sharedApp, siteAt, testApp, type SiteUnderTest } from './helpers.ts';
 import { alternatesHold, contentCheckPasses, everythingHolds, switcherLeads } from './invariants.ts';
 
 const live = liveSite(sharedApp());
-const addresses = live.routes.flatMap(routeAddresses);
+const addresses = live.routes.map((route) => route.path);
 
 describe('hreflang', () => {
   it.each(addresses)('%s names itself, the same page in every language that has it and x-default, each answering 200 and naming the same set', async (address) => {
@@ -36,12 +36,14 @@ describe('the language switcher', () => {
 });
 
 describe('a page one language has no translation of', () => {
-  // Issue 31's second language, by code: the one these files are removed from.
-  const french = live.editions.find((edition) => edition.language.code === 'fr')!;
+  // The second language of languages.yaml: the one these files are removed from; the others keep them.
+  const [, second, ...rest] = live.editions;
+  const other = rest[0] ?? live.editions[0]!;
+  const { code, prefix } = { code: second!.language.code, prefix: second!.prefix };
   const category = live.routes.find((route) => route.category)!;
   const [, privacy] = live.editions[0]!.content.legal;
-  const removed = [`about.fr.yaml`, `categories/${category.category!.id}.fr.yaml`, `legal/${privacy!.id}.fr.md`];
-  const gone = ['/fr/about', `/fr${category.key}`, `/fr${LEGAL_PATH}?tab=${privacy!.id}`];
+  const removed = [`about.${code}.yaml`, `categories/${category.category!.id}.${code}.yaml`, `legal/${privacy!.id}.${code}.md`];
+  const gone = [`${prefix}/about`, `${prefix}${category.key}`, `${prefix}${LEGAL_PATH}/${privacy!.id}`];
   /** The category's former address, in redirects.yaml. */
   const old = `${category.key}-formerly`;
   let copy: ReturnType<typeof contentCopy>;
@@ -59,39 +61,37 @@ describe('a page one language has no translation of', () => {
   afterAll(() => copy.remove());
 
   it('has no address there: it answers 404 with that language’s home screen, and so does its Markdown', async () => {
-    expect(french).toBeDefined();
-    for (const path of gone.slice(0, 2)) {
+    for (const path of gone) {
       const res = await request(site.app).get(path).expect(404);
       const doc = parse(res.text);
-      expect(doc.querySelector('html')?.getAttribute('lang'), path).toBe('fr');
-      expect(res.headers['content-language'], path).toBe('fr');
-      expect(doc.querySelector('h1')?.text, path).toBe(french.content.home.tagline);
-      expect(doc.querySelector('.notice')?.text, path).toBe(french.content.labels.notFound);
+      expect(doc.querySelector('html')?.getAttribute('lang'), path).toBe(code);
+      expect(res.headers['content-language'], path).toBe(code);
+      expect(doc.querySelector('h1')?.text, path).toBe(second!.content.home.tagline);
+      expect(doc.querySelector('.notice')?.text, path).toBe(second!.content.labels.notFound);
       await request(site.app).get(markdownAddress(path)).expect(404);
     }
-    // A tab the language has no document of is an unknown tab: its first document, at the page's own canonical address.
-    const tab = parse((await request(site.app).get(gone[2]!).expect(200)).text);
-    expect(tab.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}/fr${LEGAL_PATH}`);
+    // Its old address by the tab is a tab it has no document of: its first document, whose tabs leave it out.
+    const tab = parse((await request(site.app).get(`${prefix}${LEGAL_PATH}?tab=${privacy!.id}`).expect(200)).text);
+    expect(tab.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}${prefix}${LEGAL_PATH}`);
     expect(tab.querySelectorAll('.legal-tabs__list a').map((link) => link.getAttribute('href'))).not.toContain(gone[2]);
   });
 
   it('is the alternate of no page, and every other check holds: the menus, the sitemap and llms.txt leave it out', async () => {
     await everythingHolds(site);
     const named = new Set<string>();
-    for (const address of site.routes.flatMap(routeAddresses)) {
+    for (const address of site.routes.map((route) => route.path)) {
       for (const [, url] of await alternatesHold(site, address)) named.add(url.slice(defaultSite.publicUrl.length));
     }
     for (const path of gone) expect(named, path).not.toContain(path);
     const sitemap = (await request(site.app).get('/sitemap.xml')).text;
-    const llms = (await request(site.app).get('/fr/llms.txt')).text;
+    const llms = (await request(site.app).get(`${prefix}/llms.txt`)).text;
     for (const path of gone) {
       expect(sitemap).not.toContain(`${defaultSite.publicUrl}${path}<`);
       expect(sitemap).not.toContain(`${defaultSite.publicUrl}${path}"`);
     }
-    // The legal page is there, with the other tabs: only the pages are left out.
-    for (const path of gone.slice(0, 2)) expect(llms).not.toContain(`${defaultSite.publicUrl}${markdownAddress(path)}`);
+    for (const path of gone) expect(llms).not.toContain(`${defaultSite.publicUrl}${markdownAddress(path)}`);
     // Nor does anything name an old address: no alternate, switcher or menu link, sitemap entry or llms.txt line.
-    for (const address of site.routes.flatMap(routeAddresses)) expect((await request(site.app).get(address)).text, address).not.toContain(old);
+    for (const address of site.routes.map((route) => route.path)) expect((await request(site.app).get(address)).text, address).not.toContain(old);
     for (const document of ['/sitemap.xml', ...site.editions.map((edition) => `${edition.prefix}/llms.txt`)]) expect((await request(site.app).get(document)).text, document).not.toContain(old);
   });
 
@@ -111,28 +111,88 @@ describe('a page one language has no translation of', () => {
   });
 
   it('the switcher on its page in another language leads to the closest page the language has: the parent, else the home page', async () => {
-    const french = async (address: string) => {
+    const toSecond = async (address: string) => {
       const doc = parse((await request(site.app).get(address).expect(200)).text);
-      return doc.querySelectorAll('.languages a[hreflang="fr"]').map((link) => link.getAttribute('href'));
+      return doc.querySelectorAll(`.languages a[hreflang="${code}"]`).map((link) => link.getAttribute('href'));
     };
-    const arabic = async (address: string) => parse((await request(site.app).get(address).expect(200)).text).querySelector('.languages a[hreflang="ar"]')?.getAttribute('href');
-    // From About (no parent): the French home page.
-    expect(await french('/about')).toEqual([`/fr${HOME_PATH}`, `/fr${HOME_PATH}`]);
-    expect(await french('/ar/about')).toEqual([`/fr${HOME_PATH}`, `/fr${HOME_PATH}`]);
-    // From a product page: the French list of products, its parent.
-    expect(await french(category.key)).toEqual([`/fr${PRODUCTS_PATH}`, `/fr${PRODUCTS_PATH}`]);
-    // From a legal tab: the French Legal page, on its first tab.
-    expect(await french(`${LEGAL_PATH}?tab=${privacy!.id}`)).toEqual([`/fr${LEGAL_PATH}`, `/fr${LEGAL_PATH}`]);
+    const toOther = async (address: string) => parse((await request(site.app).get(address).expect(200)).text).querySelector(`.languages a[hreflang="${other.language.code}"]`)?.getAttribute('href');
+    // From About (no parent): its home page.
+    expect(await toSecond('/about')).toEqual([`${prefix}${HOME_PATH}`, `${prefix}${HOME_PATH}`]);
+    expect(await toSecond(`${other.prefix}/about`)).toEqual([`${prefix}${HOME_PATH}`, `${prefix}${HOME_PATH}`]);
+    // From a product page: its list of products, the parent.
+    expect(await toSecond(category.key)).toEqual([`${prefix}${PRODUCTS_PATH}`, `${prefix}${PRODUCTS_PATH}`]);
+    // From a legal document it has not: its home page (a document has no parent).
+    expect(await toSecond(`${LEGAL_PATH}/${privacy!.id}`)).toEqual([`${prefix}${HOME_PATH}`, `${prefix}${HOME_PATH}`]);
     // The languages that have the page still lead to it.
-    expect(await arabic('/about')).toBe('/ar/about');
-    expect(await arabic(`${LEGAL_PATH}?tab=${privacy!.id}`)).toBe(`/ar${LEGAL_PATH}?tab=${privacy!.id}`);
+    expect(await toOther('/about')).toBe(`${other.prefix}/about`);
+    expect(await toOther(`${LEGAL_PATH}/${privacy!.id}`)).toBe(`${other.prefix}${LEGAL_PATH}/${privacy!.id}`);
+  });
+});
+
+describe('a language added as docs/editing.md says: its files, and one line of languages.yaml', () => {
+  // Polish counts in four forms (one, few, many, other), Brazilian Portuguese in three beside European Portuguese: languages
+  // with other plural rules than the site's, and a code with a region (BCP 47), added to a copy of the content.
+  const ADDED = [
+    { code: 'pl', line: '{ code: pl, name: Polski, direction: ltr, locale: pl-PL }', count: '{categoryCount, plural, one {# kategorię} few {# kategorie} many {# kategorii} other {# kategorii}}' },
+    { code: 'pt-BR', line: '{ code: pt-BR, name: Português (Brasil), direction: ltr, locale: pt-BR }', count: '{categoryCount, plural, one {# categoria} many {# de categorias} other {# categorias}}' },
+  ];
+  const [original] = live.editions;
+  const { code: from } = original!.language;
+  /** A copy of the content with the languages added: their home page, hours, labels and templates copied from the default language's (the words left as they are), and an About page whose count is the language's. */
+  function withLanguages(count: (added: (typeof ADDED)[number]) => string) {
+    const copy = contentCopy();
+    copy.write('languages.yaml', `${copy.read('languages.yaml').trimEnd()}\n${ADDED.map(({ line }) => `  - ${line}`).join('\n')}\n`);
+    for (const added of ADDED) {
+      for (const file of ['home', 'labels', 'templates']) copy.write(`${file}.${added.code}.yaml`, copy.read(`${file}.${from}.yaml`));
+      // The hours' days and times are the original's: a translation says only when we are closed.
+      copy.write(`hours.${added.code}.yaml`, copy.read(`hours.${from}.yaml`).split('\n').filter((line) => /^(#|closed:)/.test(line)).join('\n'));
+      // A home page's picture is written once, in the original.
+      copy.write(`home.${added.code}.yaml`, copy.read(`home.${added.code}.yaml`).replace(/^ +file: .*\n/m, ''));
+      copy.write(`about.${added.code}.yaml`, copy.read(`about.${from}.yaml`).replace(/\{categoryCount, plural, .*?\}\}/, count(added)));
+    }
+    return copy;
+  }
+  let copies: Array<ReturnType<typeof contentCopy>> = [];
+  afterAll(() => copies.forEach((copy) => copy.remove()));
+
+  it('is refused while a count has not a form for each of its plural categories, in one line at the file', async () => {
+    const copy = withLanguages(() => '{categoryCount, plural, one {# category} other {# categories}}');
+    copies.push(copy);
+    const problems = readContent(copy.root).problems;
+    expect(problems).toEqual(
+      ADDED.map(({ code }) => {
+        const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+        return expect.stringMatching(new RegExp(`^${WORDS_FOLDER}/about\\.${code}\\.yaml:\\d+:\\d+: .+: \\{categoryCount, plural\\} needs a form for each of .+’s plural categories \\(${categories.join(', ')}\\): add ${categories.filter((category) => !['one', 'other'].includes(category)).map((category) => `${category} \\{…\\}`).join(', ')}$`));
+      }),
+    );
+  });
+
+  it('with its counts in its own forms, passes the content check, and every check of every page holds, its pages at /<code>/…', async () => {
+    const copy = withLanguages(({ count }) => count);
+    copies.push(copy);
+    await contentCheckPasses(copy.root, defaultSite);
+    const under = await siteAt(copy.root);
+    try {
+      expect(under.editions.map((edition) => edition.prefix)).toEqual([...live.editions.map((edition) => edition.prefix), ...ADDED.map(({ code }) => `/${code}`)]);
+      await everythingHolds(under);
+      const home = await request(under.app).get(`/pt-BR${HOME_PATH}`).expect(200);
+      expect([parse(home.text).querySelector('html')?.getAttribute('lang'), home.headers['content-language']]).toEqual(['pt-BR', 'pt-BR']);
+    } finally {
+      under.remove();
+    }
   });
 });
 
 describe('no redirect or difference by Accept-Language', () => {
   // What a browser set to each language sends, and none at all (a crawler, a cache filling itself).
   const ACCEPT = [undefined, 'fr-FR,fr;q=0.9,en;q=0.5', 'ar-EG,ar;q=0.9', 'de-DE,de;q=0.9,*;q=0.1'];
-  const others = [...Object.keys(aliasesOf(live.routes)), '/no-such-page', '/fr/no-such-page', '/about/', ...live.editions.map((edition) => `${edition.prefix}/llms.txt`), '/about.md', '/ar/about.md', '/sitemap.xml', '/robots.txt'];
+  const others = [
+    ...Object.keys(aliasesOf(live.routes)),
+    ...live.editions.flatMap(({ prefix }) => [`${prefix}/no-such-page`, `${prefix}/llms.txt`, `${prefix}/about.md`]),
+    '/about/',
+    '/sitemap.xml',
+    '/robots.txt',
+  ];
 
   it.each([...addresses, ...others])('GET %s answers the same status, bytes, Content-Language and Vary to any Accept-Language', async (address) => {
     const answers = await Promise.all(

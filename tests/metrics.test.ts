@@ -42,7 +42,7 @@ describe('http_server_request_duration_seconds', () => {
     const home = await request(app).get('/home').expect(200);
     const script = /<script[^>]+src="([^"]+)"/.exec(home.text)![1]!;
     await get('/products/textiles');
-    await get('/legal?tab=privacy');
+    await get('/legal?utm_source=mail');
     await get('/about/');
     await get(script);
     await get('/assets/missing.000000000000.js');

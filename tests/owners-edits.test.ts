@@ -33,11 +33,11 @@ const get = async ({ app }: SiteUnderTest, path: string) => parse((await request
 const mainText = async (site: SiteUnderTest, path: string) => (await get(site, path)).querySelector('main')!.text.replace(/\s+/g, ' ');
 const hrefsIn = async (site: SiteUnderTest, path: string) => (await get(site, path)).querySelectorAll('main a').map((link) => link.getAttribute('href'));
 
-/** A link of every kind the content check allows but #fragments (an owner sees no element ids): mailto:, a page of ours, one of its tabs, https: and http:. */
+/** A link of every kind the content check allows but #fragments (an owner sees no element ids): mailto:, a page of ours, a legal document's, https: and http:. */
 const LINKS = {
   mail: 'mailto:{generalEmail}',
   page: '/about',
-  tab: '/legal?tab=disclaimer',
+  tab: '/legal/disclaimer',
   https: 'https://ico.org.uk/for-the-public/',
   http: 'http://example.org/suppliers',
 };
@@ -86,8 +86,8 @@ Questions? [Write to us](${LINKS.mail}), read [how we work](${LINKS.page}) and o
 `,
       ),
     shows: async (site) => {
-      expect(await hrefsIn(site, '/legal?tab=privacy')).toEqual(expect.arrayContaining([`mailto:${site.site.generalEmail}`, LINKS.page, LINKS.tab, LINKS.https, LINKS.http]));
-      expect(await mainText(site, '/legal?tab=privacy')).toContain('Questions? Write to us, read how we work and our disclaimer, or see the regulator’s guidance.');
+      expect(await hrefsIn(site, '/legal/privacy')).toEqual(expect.arrayContaining([`mailto:${site.site.generalEmail}`, LINKS.page, LINKS.tab, LINKS.https, LINKS.http]));
+      expect(await mainText(site, '/legal/privacy')).toContain('Questions? Write to us, read how we work and our disclaimer, or see the regulator’s guidance.');
     },
   },
   {
@@ -155,7 +155,7 @@ headings:
     name: 'a category’s picture changed to a phone’s photo: another shape, stored sideways, with where it was taken',
     make: async (copy) => {
       writeFileSync(join(copy.art, 'textiles-loom.jpg'), await photo(PHOTO.width, PHOTO.height, { sideways: true }));
-      copy.editEveryLanguage('categories/textiles.en.yaml', /^(\s+file: ).+$/m, '$1textiles-loom.jpg');
+      copy.edit('categories/textiles.en.yaml', /^(\s+file: ).+$/m, '$1textiles-loom.jpg');
     },
     shows: async (site) => {
       const route = site.routes.find((candidate) => candidate.category?.image.file === 'textiles-loom.jpg')!;
@@ -223,7 +223,7 @@ Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) 
   {
     name: 'a category’s address changed by hand, its old address redirected to the new one',
     make: (copy) => {
-      copy.editEveryLanguage('categories/energy-and-fuel.en.yaml', 'slug: energy-and-fuel', 'slug: energy');
+      copy.edit('categories/energy-and-fuel.en.yaml', 'slug: energy-and-fuel', 'slug: energy');
       copy.edit('redirects.yaml', 'redirects: []', 'redirects:\n  - from: /products/energy-and-fuel\n    to: /products/energy');
       copy.edit('redirects.yaml', '  - /products/energy-and-fuel\n', '  - /products/energy\n  - /products/energy-and-fuel\n');
     },

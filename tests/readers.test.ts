@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRaw } from '../scripts/export.ts';
 import { markdownAddress, text as markdownText } from '../server/render/markdown.ts';
+import { OPTIONAL } from '../server/render/readers.ts';
 import { aliasesOf, LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
@@ -102,9 +103,10 @@ describe('llms.txt', () => {
     // Sections of links: the pages, each parent's children under its title, and Legal under Optional.
     const products = table.find((route) => route.key === PRODUCTS_PATH)!;
     const legal = table.find((route) => route.key === LEGAL_PATH)!;
-    expect(text).toMatch(/^## Pages$/m);
+    expect(text).toContain(`\n## ${markdownText(content.labels.readers.pages)}\n`);
     expect(text).toContain(`\n## ${markdownText(products.title)}\n\n- [${markdownText(table.find((route) => route.parent === products.path)!.title)}]`);
-    expect(text).toContain(`\n## Optional\n\n- [${markdownText(legal.menuLabel!)}]`);
+    // The format's own name for what a short context may skip (https://llmstxt.org/#format), in every language.
+    expect(text).toContain(`\n## ${OPTIONAL}\n\n- [${markdownText(legal.menuLabel!)}]`);
   });
 
   it('each links its language’s pages and names the others’ llms.txt', () => llmsTxtListsEveryPage(live));
@@ -113,9 +115,9 @@ describe('llms.txt', () => {
 describe('every page as Markdown', () => {
   it.each(routes.map((route) => [markdownAddress(route.path), route.path, route] as const))('GET %s has the headings of %s, its whole text and none of its chrome, and links that lead somewhere', (_md, _path, route) => markdownHasThePage(live, route));
 
-  it.each(editions.map(({ content, routes: table }) => [markdownAddress(table.find((route) => route.key === LEGAL_PATH)!.path), content] as const))('%s has the legal page’s documents on one page, each under its title', async (address, content) => {
+  it.each(routes.filter((route) => route.document).map((route) => [markdownAddress(route.path), route.document!] as const))('%s has its legal document alone, under its title', async (address, document) => {
     const markdown = (await request(app).get(address)).text;
-    expect(markdown.match(/^## .+$/gm)).toEqual(content.legal.map((doc) => `## ${markdownText(doc.title)}`));
+    expect(markdown.match(/^## .+$/gm)).toEqual([`## ${markdownText(document.title)}`]);
   });
 
   it.each(aliases.map(([alias, target]) => [markdownAddress(alias), markdownAddress(target)]))('answers %s as %s, its page’s Markdown', async (alias, target) => {

@@ -119,7 +119,7 @@ describe('redirects.yaml, checked with the route table', () => {
     copies.push(copy);
     const file = pathOf(category!.source).slice(WORDS_FOLDER.length + 1);
     const slug = category!.category!.slug;
-    copy.editEveryLanguage(file, /^slug: .+$/m, `slug: ${slug}-renamed`);
+    copy.edit(file, /^slug: .+$/m, `slug: ${slug}-renamed`);
     const [line, column] = copy.at(FILE, `- ${category!.key}\n`).split(':').map(Number);
     const index = siteContent.redirects.published.indexOf(category!.key);
     expect(await problemsOf(copy)).toEqual([`${WORDS_FOLDER}/${FILE}:${line}:${column! + 2}: published[${index}]: ${category!.key} was published and is no page now: add a redirect from it to its new address`]);

@@ -18,7 +18,7 @@ import type { ShareImage } from '../shared/share-image.ts';
 import { fontsFor, SHARE_FONTS } from '../shared/share-image-layout.ts';
 import { photo } from './helpers.ts';
 
-const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string): ShareImage => ({ name: 'share/test.png', type: 'image/png', title, line, art, alt: '' });
+const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string, direction: ShareImage['direction'] = 'ltr'): ShareImage => ({ name: 'share/test.png', type: 'image/png', title, line, art, alt: '', direction });
 const check = async (shown: ShareImage) => {
   await shareImageFit.prepare([shown]);
   return shareImageFit.check(shown);
@@ -85,19 +85,29 @@ describe('a share image drawn', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([
-    ['Arabic, joined', 'مواد البناء'],
-    ['Hebrew', 'חומרי בניין'],
-    ['Chinese', '工业化学品'],
-    ['Korean', '건축 자재'],
-    ['emoji', '⚡🛢️🔋'],
-  ])('draws %s with its font, not with boxes', async (_what, title) => {
-    const drawn = image(title);
+    ['Arabic, joined', 'مواد البناء', 'rtl'],
+    ['Hebrew', 'חומרי בניין', 'rtl'],
+    ['Chinese', '工业化学品', 'ltr'],
+    ['Korean', '건축 자재', 'ltr'],
+    ['emoji', '⚡🛢️🔋', 'ltr'],
+  ] as const)('draws %s with its font, not with boxes', async (_what, title, direction) => {
+    const drawn = image(title, undefined, undefined, direction);
     await shareImageFit.prepare([drawn]);
     const png = await renderShareImage(drawn);
     // The same SVG drawn with Inter alone is what a missing font gives: boxes where the letters go.
     const inter = SHARE_FONTS.filter((font) => font.family === 'Inter').map(fontPath);
     const boxed = new Resvg(shareImageSvg(drawn, shareImageFit.layout(drawn), undefined), { font: { loadSystemFonts: false, fontFiles: inter, defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
     expect(await differing(png, Buffer.from(boxed))).toBeGreaterThan(2_000);
+  });
+
+  // The page's language says which edge the words start from (languages.yaml), whatever letters they hold: an English page's Arabic name is set from the left.
+  it.each([
+    ['ltr', 'مواد البناء', 'x="96"'],
+    ['rtl', 'Textiles CE-2024', 'text-anchor="end"'],
+  ] as const)('sets the words of a %s page from its edge: %s', (direction, title, placed) => {
+    const drawn = image(title, 'Three offers.', undefined, direction);
+    const svg = shareImageSvg(drawn, { title: { lines: [title], size: 60 }, line: { lines: ['Three offers.'], size: 30 } }, undefined);
+    expect(svg.match(/<text [^>]*>/g)!.every((element) => element.includes(placed))).toBe(true);
   });
 
   it.each(['svg', 'jpg', 'png', 'webp', 'avif'] as const)('draws a category’s %s picture beside the words', async (kind) => {

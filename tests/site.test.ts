@@ -9,8 +9,9 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, routeAddresses } from '../shared/paths.ts';
+import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH} from '../shared/paths.ts';
 import type { Route } from '../shared/routes.ts';
+import { say, sayDate } from '../shared/sentences.ts';
 import { defaultSite } from '../shared/site.ts';
 import { content, cspDirectives, defaultLanguageOnly, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 import { categoryPageLists, footerHolds, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
@@ -37,7 +38,7 @@ describe('every route in the table', () => {
 
   // One set for the file: a path of ours is fetched once, whichever page links to it first.
   const fetched = new Set<string>();
-  it.each(routes.flatMap(routeAddresses))('every link on GET %s leads somewhere', (address) => linksLead(live, address, fetched));
+  it.each(routes.map((route) => route.path))('every link on GET %s leads somewhere', (address) => linksLead(live, address, fetched));
 
   it('HEAD answers like GET without a body', async () => {
     const get = await request(app).get('/about').set('Accept-Encoding', 'identity');
@@ -76,98 +77,41 @@ describe('the product list screens', () => {
   it.each(routes.filter((route) => route.category).map((route) => [route.path, route] as [string, Route]))('GET %s lists its headings in order, each with its items', (_path, route) => categoryPageLists(live, route));
 });
 
-describe('GET /legal', () => {
-  // Each language's legal page and its documents: the tabs other than the first have an address each.
-  const legalPages = editions.flatMap(({ content: words, routes: table }) => table.filter((route) => route.key === LEGAL_PATH).map((route) => ({ route, words })));
-  const tabs = legalPages.flatMap(({ route, words }) => words.legal.slice(1).map((doc) => [`${route.path}?${LEGAL_TAB_PARAM}=${doc.id}`, doc.tabLabel] as const));
+describe('the legal documents', () => {
+  // Each language's legal documents, each a page of its own: the first at /legal, the others at /legal/<file>.
+  const documents = editions.flatMap(({ content: words, routes: table }) => table.filter((route) => route.document).map((route) => ({ route, words })));
 
-  it.each(tabs)('GET %s shows that tab, with its own canonical address', async (address, label) => {
-    const { doc } = await page(address);
-    expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(label);
-    const visible = doc.querySelectorAll('.legal-tabs__panel').filter((panel) => !panel.hasAttribute('hidden'));
-    expect(visible.map((panel) => panel.id)).toEqual([`panel-${address.split('=')[1]}`]);
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}${address}`);
+  it.each(documents.map(({ route, words }) => [route.path, route, words] as const))('GET %s is its document’s page: its title, description and canonical address, its tab marked, its text alone', async (path, route, words) => {
+    const { doc } = await page(path);
+    const document = route.document!;
+    expect(doc.querySelector('title')?.text).toBe(say(words, 'pageTitle', { page: document.title, brandName: defaultSite.brandName }));
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(document.description);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${defaultSite.publicUrl}${path}`);
+    expect(doc.querySelectorAll('.legal-tabs__list a').map((link) => [link.text, link.getAttribute('href')])).toEqual(
+      words.legal.map((each) => [each.tabLabel, routes.find((other) => other.document?.id === each.id && other.language.code === words.language.code)!.path]),
+    );
+    expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(document.tabLabel);
+    expect(doc.querySelectorAll('.legal-tabs__panel h2').map((heading) => heading.text)).toEqual([document.title]);
   });
 
-  it.each(legalPages.map(({ route, words }) => [route.path, words.legal[0]!.tabLabel]))('GET %s shows the first document for an unknown tab, without echoing the value', async (path, label) => {
+  // The addresses each document had before it had its own (redirects.yaml's rule: an old address keeps working), in every language.
+  const old = documents.filter(({ route }) => route.key !== LEGAL_PATH).map(({ route }) => [`${route.path.slice(0, -route.key.length)}${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${route.document!.id}`, route.path] as const);
+  it.each(old)('GET %s, its old address, leads permanently to %s', async (from, to) => {
+    const res = await request(app).get(from).expect(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  it.each(documents.filter(({ route }) => route.key === LEGAL_PATH).map(({ route }) => [route.path, route.document!.tabLabel]))('GET %s shows the first document for an unknown tab, without echoing the value', async (path, label) => {
     const { doc, res } = await page(`${path}?tab=%3Cscript%3Ealert(1)%3C/script%3E`);
     expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(label);
     expect(res.text).not.toContain('alert(1)');
   });
 
-  // The date as the language writes it (languages.yaml's locale), asked of Intl another way than the page does:
-  // the long date style, which is a day, a month in words and a year in each of these languages.
-  it.each(legalPages.map(({ route, words }) => [route.path, words] as const))('GET %s says when each text was last updated, as its language writes a date', async (path, words) => {
+  // How each language writes a date is its date template's, pinned for templates of the test's own in tests/messages.test.ts; here, that each document's is said in its page's language.
+  it.each(documents.map(({ route, words }) => [route.path, route, words] as const))('GET %s says when its text was last updated, in its language’s sentence', async (path, route, words) => {
     const { doc } = await page(path);
     const times = doc.querySelectorAll('.legal-tabs__panel time');
-    expect(times).toHaveLength(words.legal.length);
-    const { locale } = words.language;
-    for (const time of times) {
-      const iso = time.getAttribute('datetime')!;
-      expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(time.text).toBe(new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)));
-      expect(time.parentNode!.text).toContain(`${words.legalPage!.lastUpdated} ${time.text}`);
-    }
-  });
-
-  // The site's second and third languages (issue 31), found by code: their months and digits are Intl's (CLDR's), no word of the content.
-  it('writes the dates in French and Arabic as those languages do: the month in words, Arabic-Indic digits in Arabic', async () => {
-    const date = async (code: string) => {
-      const route = routes.find((candidate) => candidate.key === LEGAL_PATH && candidate.language.code === code);
-      expect(route, `a ${LEGAL_PATH} page in ${code}`).toBeDefined();
-      return (await page(route!.path)).doc.querySelector('.legal-tabs__panel time')!;
-    };
-    const [en, fr, ar] = await Promise.all(['en', 'fr', 'ar'].map(date));
-    const iso = en!.getAttribute('datetime')!;
-    expect([fr!.getAttribute('datetime'), ar!.getAttribute('datetime')]).toEqual([iso, iso]);
-    const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-    const months = {
-      fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-      ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
-    };
-    const arabicIndic = (value: number) => String(value).replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!);
-    expect(fr!.text).toBe(`${day} ${months.fr[month - 1]} ${year}`);
-    expect(ar!.text).toBe(`${arabicIndic(day)} ${months.ar[month - 1]} ${arabicIndic(year)}`);
-  });
-});
-
-describe('the footer block', () => {
-  it.each(everyLanguage(ABOUT_PATH).map((route) => route.path))('on %s shows the hours of its language’s hours file, both e-mail addresses as mailto links and LinkedIn', (path) => footerHolds(live, path));
-
-  it('prints the configured brand and addresses, not the defaults', async () => {
-    const site = { ...defaultSite, brandName: 'Northgate Sourcing', generalEmail: 'hello@northgate.test' };
-    // The settings fill every language alike: the default language's pages show it.
-    const res = await request(testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site }, content: defaultLanguageOnly })).get('/legal').expect(200);
-    expect(res.text).toContain('Northgate Sourcing');
-    expect(res.text).toContain('mailto:hello@northgate.test');
-    expect(res.text).not.toContain(defaultSite.brandName);
-  });
-});
-
-describe('unknown paths', () => {
-  // Under a language's prefix, that language's home screen and words; anywhere else, the default language's.
-  it.each([
-    ['/nope', ''],
-    ['/products/unknown', ''],
-    ['/About', ''],
-    ['/home/extra', ''],
-    ['//evil.example/x', ''],
-    ['/FR/about', ''],
-    ['/french/about', ''],
-    ...editions.slice(1).flatMap(({ prefix }) => [`${prefix}/nope`, `${prefix}/products/unknown`, `${prefix}/home/extra`].map((path) => [path, prefix])),
-  ])('GET %s shows the home screen of its language with 404 and noindex', async (path, prefix) => {
-    const { doc, res } = await page(path, 404);
-    const { content: words, language } = editions.find((edition) => edition.prefix === prefix)!;
-    expect(doc.querySelector('html')?.getAttribute('lang')).toBe(language.code);
-    expect(doc.querySelector('html')?.getAttribute('dir')).toBe(language.direction);
-    expect(res.headers['content-language']).toBe(language.code);
-    expect(doc.querySelector('h1')?.text).toBe(words.home.tagline);
-    expect(doc.querySelector('.notice')?.text).toBe(words.labels.notFound);
-    expect(doc.querySelector('title')?.text).toContain(words.labels.notFoundTitle);
-    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
-    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
-    expect(doc.querySelector('.contact-block')).toBeNull();
-    expect(doc.querySelector('.nav-link')?.getAttribute('aria-current')).toBeUndefined();
+    expect(times.map((time) => [time.getAttribute('datetime'), time.text])).toEqual([[route.document!.updated, say(words, 'lastUpdated', { date: sayDate(words, route.document!.updated) })]]);
   });
 });
 
@@ -178,7 +122,7 @@ describe('trailing slashes', () => {
     ['/about/', '/about'],
     [`${categoriesPath}/`, categoriesPath],
     ['/home/', '/home'],
-    ['/legal/?tab=privacy', '/legal?tab=privacy'],
+    ['/legal/?tab=privacy', '/legal/privacy'],
     ['/legal/?tab=bogus&x=1', '/legal'],
     [`${other}/about/`, `${other}/about`],
     [`${other}${categoriesPath}//`, `${other}${categoriesPath}`],
@@ -210,9 +154,14 @@ describe('errors while rendering', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('hides the stack trace in production', async () => {
-    const res = await request(withBoom('production')).get('/boom').expect(500);
-    expect(res.text).toContain(THROWN_MESSAGE);
+  // The exception's own words are the developers' (English, and what a visitor should not be told): in production, in every language, the screen says the language's.
+  it.each(editions.map((edition) => [edition.prefix + throwingRoute.path, edition.content] as const))('hides the exception in production: %s says its language’s words, no message or stack', async (path, words) => {
+    const res = await request(withBoom('production')).get(path).expect(500);
+    const doc = parse(res.text);
+    expect(doc.querySelector('html')?.getAttribute('lang')).toBe(words.language.code);
+    expect(doc.querySelector('h1')?.text).toBe(words.labels.errorHeading);
+    expect(doc.querySelector('.error-screen__message')?.text).toBe(words.labels.errorDescription);
+    expect(res.text).not.toContain(THROWN_MESSAGE);
     expect(res.text).not.toContain('<pre');
     expect(res.text).not.toMatch(/at .*\.tsx?:\d+/);
   });

@@ -122,9 +122,9 @@ describe('GET /legal, as shipped', () => {
     const { doc } = await page('/legal');
     expect(texts(doc, '.legal-tabs__list a')).toEqual(SPEC_LEGAL_TABS);
     expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(SPEC_LEGAL_TABS[0]);
-    const visible = doc.querySelectorAll('.legal-tabs__panel').filter((panel) => !panel.hasAttribute('hidden'));
-    expect(visible).toHaveLength(1);
-    expect(visible[0]?.querySelector('h2')?.text).toBe(SPEC_LEGAL_TABS[0]);
+    const panels = doc.querySelectorAll('.legal-tabs__panel');
+    expect(panels).toHaveLength(1);
+    expect(panels[0]?.querySelector('h2')?.text).toBe(SPEC_LEGAL_TABS[0]);
     const home = doc.querySelectorAll('main a').find((link) => link.text === 'Home');
     expect(home?.getAttribute('href')).toBe('/home');
   });
@@ -132,26 +132,27 @@ describe('GET /legal, as shipped', () => {
   it.each([
     ['privacy', SPEC_LEGAL_TABS[1]],
     ['disclaimer', SPEC_LEGAL_TABS[2]],
-  ])('GET /legal?tab=%s shows %s', async (tab, label) => {
-    const { doc } = await page(`/legal?tab=${tab}`);
+  ])('GET /legal/%s shows %s, and its old address /legal?tab=%s leads there', async (tab, label) => {
+    const { doc } = await page(`/legal/${tab}`);
     expect(doc.querySelector('.legal-tabs__list a[aria-current="page"]')?.text).toBe(label);
+    expect((await request(shipped.app).get(`/legal?tab=${tab}`).expect(301)).headers.location).toBe(`/legal/${tab}`);
   });
 
   it('the texts cover the topics the spec lists', async () => {
-    const { doc } = await page('/legal');
-    const panel = (id: string) => doc.querySelector(`#panel-${id}`)!.text;
-    expect(panel('terms')).toMatch(/non-commercial/i);
-    expect(panel('terms')).toMatch(/copyright/i);
-    expect(panel('terms')).toMatch(/trade ?marks?/i);
-    expect(panel('privacy')).toMatch(/newsletter/i);
-    expect(panel('privacy')).toMatch(/data protection|protect/i);
-    expect(panel('disclaimer')).toMatch(/general/i);
-    expect(panel('disclaimer')).toMatch(/warrant/i);
+    const panel = async (path: string) => (await page(path)).doc.querySelector('.legal-tabs__panel')!.text;
+    const [terms, privacy, disclaimer] = await Promise.all(['/legal', '/legal/privacy', '/legal/disclaimer'].map(panel));
+    expect(terms).toMatch(/non-commercial/i);
+    expect(terms).toMatch(/copyright/i);
+    expect(terms).toMatch(/trade ?marks?/i);
+    expect(privacy).toMatch(/newsletter/i);
+    expect(privacy).toMatch(/data protection|protect/i);
+    expect(disclaimer).toMatch(/general/i);
+    expect(disclaimer).toMatch(/warrant/i);
   });
 
-  it('its Markdown has the three documents, under the tabs’ names', async () => {
-    const markdown = (await page('/legal.md')).res.text;
-    expect(markdown.match(/^## .+$/gm)).toEqual(SPEC_LEGAL_TABS.map((tab) => `## ${tab}`));
+  it('each document’s Markdown has it under its tab’s name', async () => {
+    const markdown = await Promise.all(['/legal.md', '/legal/privacy.md', '/legal/disclaimer.md'].map(async (path) => (await page(path)).res.text.match(/^## .+$/gm)));
+    expect(markdown).toEqual(SPEC_LEGAL_TABS.map((tab) => [`## ${tab}`]));
   });
 });
 

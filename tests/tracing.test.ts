@@ -43,7 +43,7 @@ describe('Node’s diagnostics channels', () => {
       { wire: get('/HEALTHZ'), status: 200 },
     ];
     // Two requests in one write: pipelined, answered in order on one connection.
-    const pipelined = `GET /legal HTTP/1.1\r\nHost: localhost\r\n\r\n${get('/legal?tab=privacy')}`;
+    const pipelined = `GET /legal HTTP/1.1\r\nHost: localhost\r\n\r\n${get('/legal?utm_source=mail')}`;
 
     const started: string[] = [];
     const finished: number[] = [];
@@ -63,7 +63,7 @@ describe('Node’s diagnostics channels', () => {
       const expected = [...batch.map(({ status }) => status), 200, 200];
       expect(statuses).toEqual(expected);
       expect(started).toHaveLength(expected.length);
-      expect(started.at(-1)).toBe('/legal?tab=privacy');
+      expect(started.at(-1)).toBe('/legal?utm_source=mail');
       expect(finished).toEqual(expected);
       expect(requestEvents).toBe(expected.length);
     } finally {

@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
-import { readContent } from '../content/read.ts';
+import { readContent, readLanguages } from '../content/read.ts';
 import { PLACEHOLDERS } from '../content/schema.ts';
 import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -27,6 +27,8 @@ const W = WORDS_FOLDER;
 const LANGUAGES = 'languages.yaml';
 /** A page's words to add in a test, at an address no real page has. */
 const markdownPage = (path: string) => `---\n# yaml-language-server: $schema=../../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
+/** The languages as languages.yaml lists them, the default first. */
+const LISTED = readLanguages();
 /** The line of languages.yaml that lists a language, as the file writes it. */
 const listed = (copy: Copy, code: string) => new RegExp(`^ *- \\{ code: ${code},.*$`, 'm').exec(copy.read(LANGUAGES))![0];
 
@@ -65,43 +67,26 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
       return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', '- Popeline')}: headings[0].items: has ${count('categories/textiles.fr.yaml')} items where ${W}/categories/textiles.en.yaml has ${count('categories/textiles.en.yaml')}: translate each one, no more`;
     },
   ],
-  [
-    'a slug of its own in a translation',
+  ...(
+    [
+      ['an address', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'slug: tissus\n$1'), 'tissus', 'slug'],
+      ['an order', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99', 'order'],
+      ['a time of the hours', 'hours', (text: string) => text.replace(/^(closed: )/m, 'opens: "08:00"\n$1'), '"08:00"', 'opens'],
+      ['a picture', 'categories/textiles', (text: string) => text.replace(/^(image:\n)/m, '$1  file: energy-and-fuel.svg\n'), 'energy-and-fuel.svg', 'image.file'],
+    ] as const
+  ).map(([what, entry, add, value, field]): [string, (copy: Copy) => string] => [
+    `${what} written in a translation, where it is written once, in the original`,
     (c) => {
-      c.edit('categories/textiles.fr.yaml', /^slug: .+$/m, 'slug: tissus');
-      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', 'tissus')}: slug: must be "textiles", as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
+      const translation = `${entry}.${LISTED.at(-1)!.code}.yaml`;
+      c.write(translation, add(c.read(translation)));
+      return `${W}/${translation}:${c.at(translation, value)}: ${field}: is written once, in ${W}/${entry}.${LISTED[0]!.code}.yaml, for every language: remove it here`;
     },
-  ],
-  [
-    'an order of its own in a translation',
-    (c) => {
-      const order = /^order: (\d+)$/m.exec(c.read('categories/textiles.en.yaml'))![1]!;
-      c.edit('categories/textiles.ar.yaml', /^order: .+$/m, 'order: 99');
-      return `${W}/categories/textiles.ar.yaml:${c.at('categories/textiles.ar.yaml', '99')}: order: must be ${order}, as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
-    },
-  ],
-  [
-    'hours of their own in a translation',
-    (c) => {
-      const opens = /^opens: "(.+)"$/m.exec(c.read('hours.en.yaml'))![1]!;
-      c.edit('hours.fr.yaml', /^opens: .+$/m, 'opens: "08:00"');
-      return `${W}/hours.fr.yaml:${c.at('hours.fr.yaml', '"08:00"')}: opens: must be "${opens}", as in ${W}/hours.en.yaml: it is the same in every language`;
-    },
-  ],
-  [
-    'a picture of its own in a translation',
-    (c) => {
-      c.edit('categories/textiles.fr.yaml', /^( +file: ).+$/m, '$1energy-and-fuel.svg');
-      const file = /^ +file: (.+)$/m.exec(c.read('categories/textiles.en.yaml'))![1]!;
-      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', 'energy-and-fuel.svg')}: image.file: must be "${file}", as in ${W}/categories/textiles.en.yaml: it is the same in every language`;
-    },
-  ],
+  ]),
   [
     'a language listed in languages.yaml without its files',
     (c) => {
-      const line = listed(c, 'ar');
-      c.edit(LANGUAGES, line, `${line}\n${line.replace('code: ar', 'code: de').replace(/name: [^,]+/, 'name: Deutsch').replace('rtl', 'ltr').replace(/locale: [^ }]+/, 'locale: de-DE')}`);
-      return `${W}/${LANGUAGES}:${c.at(LANGUAGES, 'de, name')}: languages[3].code: Deutsch has no ${W}/home.de.yaml, ${W}/hours.de.yaml or ${W}/labels.de.yaml: every language needs its home page, hours and interface labels`;
+      c.write(LANGUAGES, `${c.read(LANGUAGES).trimEnd()}\n  - { code: de, name: Deutsch, direction: ltr, locale: de-DE }\n`);
+      return `${W}/${LANGUAGES}:${c.at(LANGUAGES, 'de, name')}: languages[${LISTED.length}].code: Deutsch has no ${W}/home.de.yaml, ${W}/hours.de.yaml, ${W}/labels.de.yaml or ${W}/templates.de.yaml: every language needs its home page, hours, interface labels and templates`;
     },
   ],
   [
@@ -114,10 +99,10 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   [
     'a language listed twice',
     (c) => {
-      const line = listed(c, 'fr');
-      const last = listed(c, 'ar');
+      const line = listed(c, LISTED[1]!.code);
+      const last = listed(c, LISTED.at(-1)!.code);
       c.edit(LANGUAGES, last, `${last}\n${line}`);
-      return `${W}/${LANGUAGES}:${Number(c.at(LANGUAGES, last).split(':')[0]) + 1}:${line.indexOf('fr') + 1}: languages[3].code: fr is listed twice`;
+      return `${W}/${LANGUAGES}:${Number(c.at(LANGUAGES, last).split(':')[0]) + 1}:${line.indexOf(LISTED[1]!.code) + 1}: languages[${LISTED.length}].code: ${LISTED[1]!.code} is listed twice`;
     },
   ],
   [
@@ -130,7 +115,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   [
     'two Markdown pages at one address in a language',
     (c) => {
-      for (const name of ['zz-made-up-a', 'zz-made-up-b']) for (const code of ['en', 'fr']) c.write(`pages/${name}.${code}.md`, markdownPage('/zz-made-up'));
+      for (const name of ['zz-made-up-a', 'zz-made-up-b']) c.write(`pages/${name}.${LISTED[0]!.code}.md`, markdownPage('/zz-made-up'));
       return `${W}/pages/zz-made-up-b.en.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.en.md`;
     },
   ],
@@ -152,7 +137,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
     'a translation with no original',
     (c) => {
       c.write('categories/zz-made-up.fr.yaml', c.read('categories/textiles.fr.yaml'));
-      return `${W}/categories/zz-made-up.fr.yaml:2:1: translates nothing: there is no ${W}/categories/zz-made-up.en.yaml`;
+      return `${W}/categories/zz-made-up.fr.yaml:1:1: translates nothing: there is no ${W}/categories/zz-made-up.en.yaml`;
     },
   ],
   [
@@ -164,8 +149,56 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   ],
 ];
 
+/** A language of languages.yaml other than the default, the one with the most plural categories (Arabic's six), and its code. */
+const COUNTED = [...LISTED.slice(1)].sort((a, b) => new Intl.PluralRules(b.locale).resolvedOptions().pluralCategories.length - new Intl.PluralRules(a.locale).resolvedOptions().pluralCategories.length)[0]!;
+/** "line:column" of the value of a field of a YAML file (its first non-space after "name:" or "- "), found in the file as it is. */
+const valueAt = (copy: Copy, file: string, field: RegExp) => {
+  const lines = copy.read(file).split('\n');
+  const row = lines.findIndex((line) => field.test(line));
+  expect(row, `${field} in ${file}`).toBeGreaterThanOrEqual(0);
+  const column = lines[row]!.search(field) + field.exec(lines[row]!)![0].length + 1;
+  return `${row + 1}:${column}`;
+};
+
+/** The sentences with slots: each kind of mistake a translator makes in a template or a count, in one line at its field. */
+const SENTENCES: Array<[string, (copy: Copy) => string]> = [
+  [
+    'a template with a slot the site does not fill',
+    (c) => {
+      const file = `templates.${COUNTED.code}.yaml`;
+      c.edit(file, /^readMore: "(.*)"$/m, 'readMore: "$1 {author}"');
+      return `${W}/${file}:${valueAt(c, file, /^readMore: /)}: readMore: {author} is not a placeholder we know ({label}, {title})`;
+    },
+  ],
+  [
+    'a template without a slot the site fills',
+    (c) => {
+      const file = `templates.${COUNTED.code}.yaml`;
+      c.edit(file, /^dayRange: .*$/m, 'dayRange: "{first}"');
+      return `${W}/${file}:${valueAt(c, file, /^dayRange: /)}: dayRange: {last} is missing: the site puts the last day’s name there`;
+    },
+  ],
+  [
+    'a translation without a placeholder its original has',
+    (c) => {
+      const file = `labels.${COUNTED.code}.yaml`;
+      c.edit(file, /^( +linkedIn: ).*$/m, '$1LinkedIn');
+      return `${W}/${file}:${valueAt(c, file, /^ +linkedIn: /)}: footer.linkedIn: {brandName} is missing: ${W}/labels.${LISTED[0]!.code}.yaml has it here, and the translation says the same`;
+    },
+  ],
+  [
+    'a count without a form for each of the language’s plural categories',
+    (c) => {
+      const file = `about.${COUNTED.code}.yaml`;
+      const categories = new Intl.PluralRules(COUNTED.locale).resolvedOptions().pluralCategories;
+      c.write(file, `${c.read(file).trimEnd()}\n`.replace(/^(whatWeProvide:\n(?:.*\n)*?  paragraphs:\n)/m, '$1    - "{categoryCount, plural, other {# x}}"\n'));
+      return `${W}/${file}:${valueAt(c, file, /^ {4}- (?="\{categoryCount, plural, other)/)}: whatWeProvide.paragraphs[0]: {categoryCount, plural} needs a form for each of ${COUNTED.name}’s plural categories (${categories.join(', ')}): add ${categories.filter((category) => category !== 'other').map((category) => `${category} {…}`).join(', ')}`;
+    },
+  ],
+];
+
 describe('the content check of the translations', () => {
-  it.each(CASES)('refuses %s, in one line naming the file, line and column', async (_case, breakIt) => {
+  it.each([...CASES, ...SENTENCES])('refuses %s, in one line naming the file, line and column', async (_case, breakIt) => {
     const copy = contentCopy();
     copies.push(copy);
     const expected = breakIt(copy);

@@ -15,8 +15,9 @@ import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor.ts';
 import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
-import type { CollectionKey, Content, SiteContent } from '../../content/schema.ts';
-import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
+import { COLLECTIONS, type CollectionKey, type Content, type SiteContent } from '../../content/schema.ts';
+import { withOriginal } from '../../content/translations.ts';
+import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
 import { fillSite, languageLinks } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
@@ -46,7 +47,7 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
     case 'legal': {
       const doc = { ...data, id, body: body() } as unknown as Content['legal'][number];
       const legal = replace(content.legal, (item) => item.id, doc).sort((a, b) => a.order - b.order);
-      return { content: { ...content, legal }, path: legal[0] === doc ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}` };
+      return { content: { ...content, legal }, path: legal[0] === doc ? LEGAL_PATH : `${LEGAL_PATH}/${id}` };
     }
     case 'pages': {
       const page = { ...data, id, body: body() } as unknown as Content['pages'][number];
@@ -56,9 +57,24 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
     case 'redirects':
       return { content, path: HOME_PATH };
     default: {
-      const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH }[name];
+      const path = { home: HOME_PATH, about: ABOUT_PATH, products: PRODUCTS_PATH, legalPage: LEGAL_PATH, hours: ABOUT_PATH, labels: ABOUT_PATH, templates: ABOUT_PATH }[name];
       return { content: { ...content, [name]: data }, path };
     }
+  }
+}
+
+/** An entry of the default language's content, as its saved file has it (undefined for an entry not saved yet). */
+function originalOf(content: Content, name: CollectionKey, id: string): unknown {
+  switch (name) {
+    case 'categories':
+    case 'legal':
+    case 'pages':
+      return content[name].find((entry) => entry.id === id);
+    case 'languages':
+    case 'redirects':
+      return undefined;
+    default:
+      return content[name];
   }
 }
 
@@ -66,15 +82,14 @@ export function withEntry(content: Content, name: CollectionKey, id: string, dat
 export function previewContext(base: SiteContent, language: string | undefined, name: CollectionKey, id: string, data: Data, site: SiteConfig, asset: (name: string) => string): PageContext {
   const index = base.editions.findIndex((edition) => edition.language.code === language);
   if (index === -1) throw new Error(`${String(language)} is not a language of ${LANGUAGES_FILE}`);
-  const edited = withEntry(base.editions[index]!, name, id, data);
+  // A translation holds only what it translates: the fields written once are its original's, as the site gives them (content/translations.ts).
+  const edited = withEntry(base.editions[index]!, name, id, index === 0 ? data : (withOriginal(COLLECTIONS[name].schema, originalOf(base.editions[0]!, name, id), data) as Data));
   const { editions } = fillSite(site, { ...base, editions: base.editions.map((edition, at) => (at === index ? edited.content : edition)) });
   const { routes, content, prefix } = editions[index]!;
-  const [path, query = ''] = edited.path.split('?');
-  const route = routes.find((candidate) => candidate.key === path) ?? routes[0]!;
-  const variant = query ? `?${query}` : '';
+  const route = routes.find((candidate) => candidate.key === edited.path) ?? routes[0]!;
   // The preview shows a picture as uploaded, whatever its kind: the build's copies are made when the site is built.
   const picture = (file: string) => ({ src: asset(`art/${file}`) });
-  return { site, routes, content, route, variant, asset, picture, prefix, languages: languageLinks(route, variant, editions) };
+  return { site, routes, content, route, asset, picture, prefix, languages: languageLinks(route, editions) };
 }
 
 /**
@@ -139,25 +154,6 @@ export function savedFiles(collection: Pick<CmsCollection, 'key' | 'i18n'>, fiel
   });
 }
 
-/**
- * The default language's fields while a translation is shown, which Decap
- * does not hand the preview: the file as the repository has it, with what
- * every language shares (`i18n: duplicate`) as the translation holds it, since
- * Decap copies it there as it is typed.
- */
-export function withShared(fields: readonly CmsField[], saved: Data, translation: Data): Data {
-  if (typeof saved[TEXT_FIELD] === 'string') return saved;
-  const merged = { ...saved };
-  for (const field of fields) {
-    if (field.i18n === 'duplicate') merged[field.name] = translation[field.name];
-    else if (field.widget === 'object' && field.fields) {
-      const [own, theirs] = [saved[field.name], translation[field.name]];
-      if (own && typeof own === 'object' && theirs && typeof theirs === 'object') merged[field.name] = withShared(field.fields, own as Data, theirs as Data);
-    }
-  }
-  return merged;
-}
-
 /** A picture's bytes: the repository's, else Decap's (one chosen and not saved yet, which the save writes with the entry). */
 type PictureOf = (name: string) => Promise<Uint8Array | undefined>;
 
@@ -211,7 +207,8 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
         const all = new Map(held);
         if (collection.i18n && !all.has(defaultLanguage)) {
           const saved = repository.files.find((file) => file.path === pathOf({ collection: collection.key, id, language: defaultLanguage }));
-          if (saved) all.set(defaultLanguage, withShared(fields, format.fromFile(saved.text), shown));
+          // Decap hands the preview the language shown; the original is the repository's (what a translation has of it, it has from there).
+          if (saved) all.set(defaultLanguage, format.fromFile(saved.text));
         }
         const { problems } = await problemsIfSaved(savedFiles(collection, fields, format, id, all), repository, pictureFrom(getAsset, repository.art));
         if (current) setState({ base: checkContent(repository).content, problems });

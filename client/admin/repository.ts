@@ -84,9 +84,8 @@ async function contentFiles(backend: Implementation): Promise<SourceFile[]> {
 /**
  * What a save writes of the files Decap hands over, one per language: all
  * but a translation not begun, a language's file that is not in the
- * repository yet and holds nothing but what Decap copied into it from the
- * default language (`same` fields: it writes every language of a new
- * entry). That page is then not in that language, as when its file is
+ * repository yet and holds nothing of its own (Decap writes every language
+ * of a new entry, with the fields its form had by default). That page is then not in that language, as when its file is
  * missing, which the content check allows. A language's file that moves
  * (a new address) and is not there yet is written where it goes.
  */
@@ -109,7 +108,7 @@ export function toWrite<T extends { path: string; raw: string; newPath?: string 
 /** Whether a translation holds anything of its own: a field written in each language (not copied) with a value. */
 function begun(fields: readonly CmsField[], data: Record<string, unknown>): boolean {
   return fields.some((field) => {
-    if (field.i18n === 'duplicate') return false;
+    if (field.i18n === false) return false;
     const value = data[field.name];
     if (field.widget === 'object') return begun(field.fields ?? [], value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
     return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '';

@@ -13,10 +13,20 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
+/**
+ * How the language's script is set, for the stylesheet: its direction (dir), whether its letters join
+ * (data-letters: no letter-spacing, no capitals) and the digits its locale writes numbers in (data-digits,
+ * a CLDR numbering system: the steps' counters), all from languages.yaml.
+ */
+export function scriptAttributes(language: Language): { dir: Language['direction']; 'data-letters'?: 'joined'; 'data-digits'?: string } {
+  const digits = new Intl.NumberFormat(language.locale).resolvedOptions().numberingSystem;
+  return { dir: language.direction, ...(language.letters === 'joined' && { 'data-letters': 'joined' as const }), ...(digits !== 'latn' && { 'data-digits': digits }) };
+}
+
 /** The whole HTML document; the server prepends the doctype. */
 export function Document({ language, meta, links, bodyClass, devScript, children }: DocumentProps) {
   return (
-    <html lang={language.code} dir={language.direction}>
+    <html lang={language.code} {...scriptAttributes(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -5,7 +5,7 @@
  * serves them like the pages (server/table.ts), the static export writes them.
  */
 import { BACKGROUND_COLOR, hreflangAlternates, ICON_ASSETS, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
-import { HOME_PATH, routeAddresses } from '../../shared/paths.ts';
+import { HOME_PATH } from '../../shared/paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
 import type { Edition, Route } from '../../shared/routes.ts';
@@ -47,13 +47,10 @@ function robotsTxt(site: SiteConfig): string {
  */
 function sitemapXml({ editions, site }: DocumentInput): string {
   const urls = editions.flatMap((edition) =>
-    edition.routes.flatMap((route) =>
-      routeAddresses(route).map((address) => {
-        const variant = address.slice(route.path.length);
-        const alternates = hreflangAlternates(route, variant, editions, site).map((other) => `    <xhtml:link rel="alternate" hreflang="${other.hreflang}" href="${escapeXml(other.url)}"/>\n`).join('');
-        return `  <url>\n    <loc>${escapeXml(site.publicUrl + address)}</loc>\n${alternates}  </url>\n`;
-      }),
-    ),
+    edition.routes.map((route) => {
+      const alternates = hreflangAlternates(route, editions, site).map((other) => `    <xhtml:link rel="alternate" hreflang="${other.hreflang}" href="${escapeXml(other.url)}"/>\n`).join('');
+      return `  <url>\n    <loc>${escapeXml(site.publicUrl + route.path)}</loc>\n${alternates}  </url>\n`;
+    }),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('')}</urlset>\n`;
 }
@@ -85,7 +82,7 @@ function webManifest({ editions, site, assets }: DocumentInput): string {
 /**
  * Prerender a same-origin page when the visitor hovers or presses its link
  * ("moderate"), so the next page is ready on click. Skipped: built files, the
- * page itself, and links a script handles in place (the legal tabs once enhanced).
+ * page itself.
  * https://developer.chrome.com/docs/web-platform/prerender-pages
  */
 const speculationRules = {
@@ -95,7 +92,7 @@ const speculationRules = {
         and: [
           { href_matches: '/*' },
           { not: { href_matches: '/assets/*' } },
-          { not: { selector_matches: '[aria-current="page"], [role="tab"], [rel~="nofollow"]' } },
+          { not: { selector_matches: '[aria-current="page"], [rel~="nofollow"]' } },
         ],
       },
       eagerness: 'moderate',

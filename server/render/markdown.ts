@@ -41,10 +41,10 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
     node.querySelector('h1, h2, h3, h4, h5, h6') ? { surroundingNewlines: 2, childTranslators: sections.translators } : { surroundingNewlines: listKind ? 1 : 2 },
 });
 
-/** The Markdown of one route's page: its screen's default variant (the legal page carries every tab's text). */
+/** The Markdown of one route's page: its screen. */
 export function pageMarkdown(route: Route, { site, editions, asset, picture }: MarkdownInput): string {
   const { routes, content, prefix } = editionOf(editions, route.path);
-  const ctx = { site, routes, content, route, variant: '', asset, picture, prefix, languages: languageLinks(route, '', editions) };
+  const ctx = { site, routes, content, route, asset, picture, prefix, languages: languageLinks(route, editions) };
   const html = renderToString(createElement(route.screen, { ctx }));
   const every = editions.flatMap((edition) => edition.routes);
   const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);

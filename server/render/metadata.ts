@@ -5,6 +5,7 @@
 import type { Content, Language } from '../../content/schema.ts';
 import { HOME_PATH } from '../../shared/paths.ts';
 import { translationsOf, type Edition, type Route } from '../../shared/routes.ts';
+import { say } from '../../shared/sentences.ts';
 import { SHARE_IMAGE, shareImage } from '../../shared/share-image.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { structuredDataBlocks } from './structured-data.ts';
@@ -82,16 +83,16 @@ export function headLinks(asset: (name: string) => string, styles: string, scrip
 }
 
 /** A route's own page: indexable, with its canonical address, share card and structured data. */
-export function pageMeta(route: Route, variant: string, input: MetaInput): PageMeta {
+export function pageMeta(route: Route, input: MetaInput): PageMeta {
   const { site, asset } = input;
-  const url = site.publicUrl + route.path + variant;
+  const url = site.publicUrl + route.path;
   const image = shareImage(route, input.content);
-  const translations = translationsOf(route, variant, input.editions);
+  const translations = translationsOf(route, input.editions);
   return {
-    title: documentTitle(route, site),
+    title: documentTitle(route, site, input.content),
     description: route.description,
     canonicalUrl: url,
-    alternates: hreflangAlternates(route, variant, input.editions, site),
+    alternates: hreflangAlternates(route, input.editions, site),
     share: {
       url,
       title: route.title,
@@ -106,12 +107,12 @@ export function pageMeta(route: Route, variant: string, input: MetaInput): PageM
 }
 
 /**
- * The page (and tab) in every language that has it, itself included, and
- * x-default, the default language's: what its head and its sitemap entry
- * both list (documents.ts), so the two cannot differ.
+ * The page in every language that has it, itself included, and x-default,
+ * the default language's: what its head and its sitemap entry both list
+ * (documents.ts), so the two cannot differ.
  */
-export function hreflangAlternates(route: Route, variant: string, editions: readonly Edition[], site: SiteConfig): PageMeta['alternates'] {
-  const translations = translationsOf(route, variant, editions);
+export function hreflangAlternates(route: Route, editions: readonly Edition[], site: SiteConfig): PageMeta['alternates'] {
+  const translations = translationsOf(route, editions);
   const byDefault = translations.find((translation) => translation.language.code === editions[0]!.language.code);
   return [
     ...translations.map((translation) => ({ hreflang: translation.language.code, url: site.publicUrl + translation.address })),
@@ -120,15 +121,16 @@ export function hreflangAlternates(route: Route, variant: string, editions: read
 }
 
 /** Any other address: it shows the home screen but is not a page of ours to index or share. */
-export function notFoundMeta(home: Route, site: SiteConfig, labels: Content['labels']): PageMeta {
-  return { title: `${labels.notFoundTitle} | ${site.brandName}`, description: home.description, robots: 'noindex', alternates: [], structuredData: [] };
+export function notFoundMeta(home: Route, site: SiteConfig, content: Content): PageMeta {
+  return { title: say(content, 'pageTitle', { page: content.labels.notFoundTitle, brandName: site.brandName }), description: home.description, robots: 'noindex', alternates: [], structuredData: [] };
 }
 
-export function errorMeta(site: SiteConfig, labels: Content['labels']): PageMeta {
-  return { title: `${labels.errorTitle} | ${site.brandName}`, description: labels.errorDescription, robots: 'noindex', alternates: [], structuredData: [] };
+export function errorMeta(site: SiteConfig, content: Content): PageMeta {
+  return { title: say(content, 'pageTitle', { page: content.labels.errorTitle, brandName: site.brandName }), description: content.labels.errorDescription, robots: 'noindex', alternates: [], structuredData: [] };
 }
 
-function documentTitle(route: Route, site: SiteConfig): string {
-  return route.key === HOME_PATH ? `${site.brandName} | ${route.title}` : `${route.title} | ${site.brandName}`;
+/** The title in the browser tab: the language's template around the page's own title and the brand's name. */
+function documentTitle(route: Route, site: SiteConfig, content: Content): string {
+  return say(content, route.key === HOME_PATH ? 'homeTitle' : 'pageTitle', { page: route.title, brandName: site.brandName });
 }
 

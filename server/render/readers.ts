@@ -6,8 +6,9 @@
  * static export saves what it answers. See docs/readers.md.
  */
 import { hoursText } from '../../shared/hours.ts';
+import { hoursTextInput, say } from '../../shared/sentences.ts';
 import { MARKDOWN, markdownAddress, pageMarkdown, text, type MarkdownInput } from './markdown.ts';
-import { aliasesOf, LEGAL_PATH } from '../../shared/paths.ts';
+import { aliasesOf } from '../../shared/paths.ts';
 import type { Edition, Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
@@ -32,6 +33,8 @@ export interface ReaderInput {
 }
 
 export const LLMS_TXT_PATH = '/llms.txt';
+/** The heading llms.txt readers skip when short of room (https://llmstxt.org/#format): a name of the format's, not a word of ours. */
+export const OPTIONAL = 'Optional';
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 /** The legacy address (RFC 9116, section 3): the same file. */
 export const LEGACY_SECURITY_TXT_PATH = '/security.txt';
@@ -71,12 +74,12 @@ export function markdownPages({ editions }: Pick<ReaderInput, 'editions'>): Arra
  * the llms.txt of the other languages, each named in itself.
  */
 export function llmsTxt({ routes, content, prefix }: Edition, { editions, site }: Pick<ReaderInput, 'editions' | 'site'>): string {
-  const { about, hours, labels, language } = content;
-  const open = hoursText(hours, labels.hours, language.locale);
+  const { about, hours, labels } = content;
+  const open = hoursText(hours, hoursTextInput(content));
   const others = editions.filter((edition) => edition.prefix !== prefix);
   const item = (route: Route) => `- [${text(route.menuLabel ?? route.title)}](${site.publicUrl}${markdownAddress(route.path)}): ${text(route.description)}`;
   const section = (title: string, members: readonly Route[]) => (members.length ? [`## ${text(title)}`, members.map(item).join('\n')] : []);
-  const legal = routes.filter((route) => route.key === LEGAL_PATH);
+  const legal = routes.filter((route) => route.document);
   const main = routes.filter((route) => route.parent === undefined && !legal.includes(route));
   const parents = routes.filter((route) => routes.some((child) => child.parent === route.path));
   // The summary is the About page's; a language without one has the default language's.
@@ -84,12 +87,13 @@ export function llmsTxt({ routes, content, prefix }: Edition, { editions, site }
   return `${[
     `# ${text(site.brandName)}`,
     `> ${text(summary)}`,
-    text(`${labels.footer.hours}: ${open.days}, ${open.hours}. ${hours.closed}.`),
-    text(`${labels.footer.generalInquiries} ${site.generalEmail}. ${labels.footer.sales} ${site.salesEmail}.`),
-    ...section('Pages', main),
+    text(say(content, 'readersHours', { days: open.days, hours: open.hours, closed: hours.closed })),
+    text(say(content, 'readersContact', { generalEmail: site.generalEmail, salesEmail: site.salesEmail })),
+    ...section(labels.readers.pages, main),
     ...parents.flatMap((parent) => section(parent.title, routes.filter((route) => route.parent === parent.path))),
-    ...section('Optional', legal),
-    ...(others.length ? ['## Languages', others.map((edition) => `- [${text(edition.language.name)}](${site.publicUrl}${edition.prefix}${LLMS_TXT_PATH}): ${edition.language.code}`).join('\n')] : []),
+    // The convention's own word, which readers of llms.txt look for, in every language: what a short context may skip.
+    ...section(OPTIONAL, legal),
+    ...(others.length ? [`## ${text(labels.readers.languages)}`, others.map((edition) => `- [${text(edition.language.name)}](${site.publicUrl}${edition.prefix}${LLMS_TXT_PATH}): ${edition.language.code}`).join('\n')] : []),
   ].join('\n\n')}\n`;
 }
 

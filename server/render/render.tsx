@@ -53,7 +53,7 @@ const DOCTYPE = '<!DOCTYPE html>';
 
 /** What a request target means, worked out without rendering anything. */
 export type Resolution =
-  | { kind: 'page'; route: Route; variant: string }
+  | { kind: 'page'; route: Route }
   | { kind: 'redirect'; location: string }
   /** `home`: the home page of the language the address is in (/fr/… is French), which the answer shows. */
   | { kind: 'not-found'; home: Route }
@@ -63,13 +63,14 @@ export function resolveUrl(url: string, routes: readonly Route[], redirects: Rea
   const { path, search } = splitUrl(url);
   if (!isWellEncoded(path)) return { kind: 'bad-request', home: homeAt(routes, path) };
   const route = lookup(routes, path);
-  if (route) return { kind: 'page', route, variant: variantOf(route, search) };
+  const moved = route && movedBy(route, search);
+  if (route) return moved ? { kind: 'redirect', location: moved } : { kind: 'page', route };
   // /about/ and /about// are spellings of /about, and an old address (redirects.yaml) is its page's
   // former one: send the visitor to the one address, in one step. The query is not copied as it
   // came, so nothing of the request is reflected.
   const trimmed = path.replace(/\/+$/, '');
   const canonical = trimmed ? lookup(routes, redirects[trimmed] ?? trimmed) : undefined;
-  if (canonical) return { kind: 'redirect', location: canonical.path + variantOf(canonical, search) };
+  if (canonical) return { kind: 'redirect', location: movedBy(canonical, search) ?? canonical.path };
   return { kind: 'not-found', home: homeAt(routes, path) };
 }
 
@@ -96,7 +97,7 @@ function indexOf(routes: readonly Route[]) {
 export function resolutionKey(resolution: Resolution): string {
   switch (resolution.kind) {
     case 'page':
-      return resolution.route.path + resolution.variant;
+      return resolution.route.path;
     case 'redirect':
       return `redirect:${resolution.location}`;
     default:
@@ -111,7 +112,7 @@ export function renderPage(url: string, options: RenderOptions): RenderResult {
 export function renderResolution(resolution: Resolution, options: RenderOptions): RenderResult {
   switch (resolution.kind) {
     case 'page':
-      return { kind: 'page', status: 200, html: renderRoute(resolution.route, resolution.variant, options, 'found') };
+      return { kind: 'page', status: 200, html: renderRoute(resolution.route, options, 'found') };
     case 'redirect':
       return { kind: 'redirect', status: 301, location: resolution.location };
     case 'bad-request': {
@@ -120,7 +121,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
     }
     case 'not-found':
       // Any other path shows its language's home screen, but says it is not a page of ours.
-      return { kind: 'page', status: 404, html: renderRoute(resolution.home, '', options, 'not-found') };
+      return { kind: 'page', status: 404, html: renderRoute(resolution.home, options, 'not-found') };
   }
 }
 
@@ -128,7 +129,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'editions' | 'assets' | 'devScript'>, path: string): string {
   const { content, language, routes, prefix } = editionOf(options.editions, path);
   return renderDocument(
-    <Document language={language} meta={errorMeta(options.site, content.labels)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
+    <Document language={language} meta={errorMeta(options.site, content)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} labels={content.labels} homeHref={addressIn(routes, prefix, HOME_PATH)} />
       </main>
@@ -136,14 +137,14 @@ export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions
   );
 }
 
-function renderRoute(route: Route, variant: string, options: RenderOptions, match: 'found' | 'not-found'): string {
+function renderRoute(route: Route, options: RenderOptions, match: 'found' | 'not-found'): string {
   const { site, editions, assets } = options;
   const { routes, content, prefix } = editionOf(editions, route.path);
-  const ctx: PageContext = { site, routes, content, route, variant, asset: assets.url, picture: assets.picture, prefix, languages: languageLinks(route, variant, editions) };
+  const ctx: PageContext = { site, routes, content, route, asset: assets.url, picture: assets.picture, prefix, languages: languageLinks(route, editions) };
   return renderDocument(
     <Document
       language={route.language}
-      meta={match === 'found' ? pageMeta(route, variant, { site, editions, content, asset: assets.url }) : notFoundMeta(route, site, content.labels)}
+      meta={match === 'found' ? pageMeta(route, { site, editions, content, asset: assets.url }) : notFoundMeta(route, site, content)}
       links={headLinks(assets.url, assets.styles, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
       devScript={options.devScript}
@@ -154,15 +155,14 @@ function renderRoute(route: Route, variant: string, options: RenderOptions, matc
 }
 
 /**
- * The query of a variant's canonical address ("?tab=privacy"), or "" for the
- * default. Only a route with variants reads the query; unknown values mean the default.
+ * Where an old address by a query now is (/legal?tab=privacy: /legal/privacy,
+ * Route.queryRedirects), or undefined: any other query means the page itself.
  */
-function variantOf(route: Route, search: string): string {
-  const variants = route.variants;
-  if (!variants || !search) return '';
-  const value = new URLSearchParams(search).get(variants.param);
-  const index = value === null ? -1 : variants.values.indexOf(value);
-  return index > 0 ? `?${variants.param}=${variants.values[index]}` : '';
+function movedBy(route: Route, search: string): string | undefined {
+  const moved = route.queryRedirects;
+  if (!moved || !search) return undefined;
+  const value = new URLSearchParams(search).get(moved.param);
+  return value !== null && Object.hasOwn(moved.to, value) ? moved.to[value] : undefined;
 }
 
 function renderDocument(element: ReactNode): string {

@@ -1,6 +1,7 @@
 import { ABOUT_PATH, addressIn } from '../paths.ts';
 import { Picture } from '../ui/Picture.tsx';
-import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
+import { ReadMoreLink, visibleLabel } from '../ui/ReadMoreLink.tsx';
+import { sayParts } from '../sentences.ts';
 import type { PageContext } from './context.ts';
 
 export function Home({ ctx }: { ctx: PageContext }) {
@@ -12,7 +13,7 @@ export function Home({ ctx }: { ctx: PageContext }) {
           {home.tagline}
         </h1>
         <p className="hero__lead">{home.lead}</p>
-        <ReadMoreLink className="button" href={addressIn(ctx.routes, ctx.prefix, ABOUT_PATH)} label={home.cta} destination={home.ctaDestination} />
+        <ReadMoreLink className="button" href={addressIn(ctx.routes, ctx.prefix, ABOUT_PATH)} name={sayParts(ctx.content, 'linkName', { label: visibleLabel(home.cta), destination: home.ctaDestination })} />
       </div>
       <Picture ctx={ctx} place="hero" image={home.image} first />
     </section>

@@ -1,26 +1,32 @@
-import type { LegalDocument } from '../../content/schema.ts';
+import type { Content, LegalDocument } from '../../content/schema.ts';
 import { Island } from '../ui/Island.tsx';
 import { ISLANDS } from '../ui/islands.ts';
-import { LegalTabs, tabFromSearch, type LegalTabsProps } from '../ui/LegalTabs.tsx';
+import { LegalTabs, type LegalTabsProps } from '../ui/LegalTabs.tsx';
 import { Markdown } from '../ui/Markdown.tsx';
-import { addressIn, HOME_PATH, routeAddresses } from '../paths.ts';
+import { addressIn, HOME_PATH } from '../paths.ts';
+import { say, sayDate } from '../sentences.ts';
 import type { PageContext } from './context.ts';
 
+/** A legal document's page: the Legal page's heading, the documents' tabs (links between their pages), and this one's text. */
 export function Legal({ ctx }: { ctx: PageContext }) {
-  const { legal: documents } = ctx.content;
-  // The route exists only where the language has the page (shared/routes.ts).
+  // The route exists only where the language has the page and the document (shared/routes.ts).
   const legalPage = ctx.content.legalPage!;
-  const addresses = routeAddresses(ctx.route);
-  const tabs = documents.map((doc, index) => ({ id: doc.id, label: doc.tabLabel, href: addresses[index] ?? ctx.route.path }));
-  const props: LegalTabsProps = { tabs, initial: tabFromSearch(tabs, ctx.variant), label: legalPage.tabsLabel };
+  const doc = ctx.route.document!;
+  const tabs = ctx.routes.flatMap((route) => (route.document ? [{ id: route.document.id, label: route.document.tabLabel, href: route.path }] : []));
+  const props: LegalTabsProps = { tabs, current: doc.id, label: legalPage.tabsLabel };
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{ctx.route.title}</h1>
+        <h1>{legalPage.title}</h1>
       </header>
-      <Island name={ISLANDS.legalTabs} props={props}>
-        <LegalTabs {...props} panels={documents.map((doc) => ({ content: <LegalText doc={doc} lastUpdated={legalPage.lastUpdated} locale={ctx.content.language.locale} /> }))} />
-      </Island>
+      <div className="legal-tabs">
+        <Island name={ISLANDS.legalTabs} props={props}>
+          <LegalTabs {...props} />
+        </Island>
+        <section className="legal-tabs__panel prose" aria-labelledby={`document-${doc.id}`}>
+          <LegalText doc={doc} content={ctx.content} />
+        </section>
+      </div>
       <p>
         <a className="button button--outline" href={addressIn(ctx.routes, ctx.prefix, HOME_PATH)}>
           {legalPage.homeButton}
@@ -30,19 +36,17 @@ export function Legal({ ctx }: { ctx: PageContext }) {
   );
 }
 
-function LegalText({ doc, lastUpdated, locale }: { doc: LegalDocument; lastUpdated: string; locale: string }) {
+function LegalText({ doc, content }: { doc: LegalDocument; content: Content }) {
   return (
     <>
-      <h2>{doc.title}</h2>
-      <p className="muted">
-        {lastUpdated} <time dateTime={doc.updated}>{formatDate(doc.updated, locale)}</time>
-      </p>
+      <h2 id={`document-${doc.id}`}>{doc.title}</h2>
+      {/* The whole sentence, its date machine-readable: where the date falls in it is the language's. A draft in the editor may have no date yet (the check refuses it). */}
+      {Number.isNaN(Date.parse(doc.updated)) ? null : (
+        <p className="muted">
+          <time dateTime={doc.updated}>{say(content, 'lastUpdated', { date: sayDate(content, doc.updated) })}</time>
+        </p>
+      )}
       <Markdown blocks={doc.body} sectionLevel={3} />
     </>
   );
-}
-
-/** "2026-03-01" as the language writes a date: "1 March 2026", "1 mars 2026". */
-function formatDate(iso: string, locale: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

@@ -1,6 +1,7 @@
 import type { PageContext } from './context.ts';
 import { Picture } from '../ui/Picture.tsx';
-import { ReadMoreLink } from '../ui/ReadMoreLink.tsx';
+import { ReadMoreLink, visibleLabel } from '../ui/ReadMoreLink.tsx';
+import { sayParts } from '../sentences.ts';
 
 export function Products({ ctx }: { ctx: PageContext }) {
   return (
@@ -18,7 +19,7 @@ export function Products({ ctx }: { ctx: PageContext }) {
               <h2 className="card__title">{category.title}</h2>
               <p className="card__subtitle">{category.subtitle}</p>
               <p className="card__text">{category.description}</p>
-              <ReadMoreLink className="button button--small" href={path} label={ctx.content.products!.readMore} destination={`${ctx.content.labels.readMoreAbout} ${category.title}`} />
+              <ReadMoreLink className="button button--small" href={path} name={sayParts(ctx.content, 'readMore', { label: visibleLabel(ctx.content.products!.readMore), title: category.title })} />
             </div>
           </li>
         ))}

@@ -11,8 +11,6 @@ export interface PageContext {
   routes: readonly Route[];
   content: Content;
   route: Route;
-  /** The variant's query ("?tab=privacy"), or "" for the route's default. */
-  variant: string;
   /** The public URL of a built asset, by its source name (e.g. "icons/favicon.svg"). */
   asset: (name: string) => string;
   /** A picture of content/art as the build made it for a slot (ui/Picture.tsx). */

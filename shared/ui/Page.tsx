@@ -40,7 +40,7 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
         <Screen ctx={ctx} />
       </main>
       <footer className={`site-footer site-footer--${route.chrome}`}>
-        {route.footer ? <ContactBlock site={site} hours={content.hours} labels={labels.footer} hourLabels={labels.hours} locale={content.language.locale} /> : null}
+        {route.footer ? <ContactBlock site={site} content={content} /> : null}
         <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={addressIn(routes, prefix, LEGAL_PATH)} />
       </footer>
     </>

@@ -1,44 +1,51 @@
-import type { Hours, Labels } from '../../content/schema.ts';
-import { hoursText, type LocalHoursInput } from '../hours.ts';
+import type { Content, Labels } from '../../content/schema.ts';
+import { hoursText } from '../hours.ts';
 import type { Chrome } from '../routes.ts';
+import { hoursTextInput, localHoursInput, sayParts } from '../sentences.ts';
 import type { SiteConfig } from '../site.ts';
+import { Sentence } from './Sentence.tsx';
 
-export function ContactBlock({ site, hours, labels, hourLabels, locale }: { site: SiteConfig; hours: Hours; labels: Labels['footer']; hourLabels: Labels['hours']; locale: string }) {
-  const text = hoursText(hours, hourLabels, locale);
-  const local: LocalHoursInput = { hours, labels: hourLabels, locale };
+export function ContactBlock({ site, content }: { site: SiteConfig; content: Content }) {
+  const { hours, labels } = content;
+  const text = hoursText(hours, hoursTextInput(content));
+  const mail = (address: string) => (
+    <a href={`mailto:${address}`} dir="ltr">
+      {address}
+    </a>
+  );
   return (
     <section className="contact-block" aria-labelledby="footer-heading">
       <div className="contact-block__inner">
         <h2 id="footer-heading" className="visually-hidden">
-          {labels.heading}
+          {labels.footer.heading}
         </h2>
         <section className="contact-block__col">
-          <h3>{labels.hours}</h3>
+          <h3>{labels.footer.hours}</h3>
           <p>
             {text.days}
             <br />
             {text.hours}
           </p>
           {/* The same hours in the visitor's time zone, filled by client/local-hours.ts from what this attribute holds; not shown without a script. */}
-          <p className="local-hours" data-local-hours={JSON.stringify(local)} />
+          <p className="local-hours" data-local-hours={JSON.stringify(localHoursInput(content))} />
           <p className="muted">{hours.closed}</p>
         </section>
         <section className="contact-block__col">
-          <h3>{labels.contact}</h3>
+          <h3>{labels.footer.contact}</h3>
           <ul className="plain-list">
             <li>
-              {labels.generalInquiries} <a href={`mailto:${site.generalEmail}`} dir="ltr">{site.generalEmail}</a>
+              <Sentence parts={sayParts(content, 'generalInquiries', { email: mail(site.generalEmail) })} />
             </li>
             <li>
-              {labels.sales} <a href={`mailto:${site.salesEmail}`} dir="ltr">{site.salesEmail}</a>
+              <Sentence parts={sayParts(content, 'sales', { email: mail(site.salesEmail) })} />
             </li>
           </ul>
         </section>
         <section className="contact-block__col">
-          <h3>{labels.follow}</h3>
+          <h3>{labels.footer.follow}</h3>
           <p>
             <a href={site.linkedInUrl} rel="noopener noreferrer">
-              {labels.linkedIn}
+              {labels.footer.linkedIn}
             </a>
           </p>
         </section>

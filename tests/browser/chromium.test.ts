@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, routeAddresses } from '../../shared/paths.ts';
+import { ABOUT_PATH, HOME_PATH, LEGAL_PATH } from '../../shared/paths.ts';
 import { defaultSite } from '../../shared/site.ts';
-import { hoursText } from '../../shared/hours.ts';
+import { hoursText, localHours } from '../../shared/hours.ts';
+import { hoursTextInput, localHoursInput, say } from '../../shared/sentences.ts';
 import { content, editions, listening, SHIPPED_ROOT, testApp } from '../helpers.ts';
 import { SPEC_HOURS } from '../spec.ts';
 import {
@@ -44,7 +45,8 @@ import {
 const BAD_ADDRESS = '/%E0%A4%A';
 /** The default language's pages: the other languages' are visited by address (harness.ts). */
 const routes = editions[0]!.routes;
-const LEGAL_TABS = routes.find((route) => route.path === LEGAL_PATH)!.variants!.values;
+/** The legal documents' pages, in their tabs' order. */
+const DOCUMENTS = routes.filter((route) => route.document);
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
@@ -378,7 +380,7 @@ describeInBrowser('in Chromium', () => {
       const { page } = tab;
       await visit(page, site, LEGAL_PATH, { script: false });
       expect(await page.getByRole('tablist').count()).toBe(0);
-      const tabs = content.legal.map((doc, index) => ({ label: doc.tabLabel, heading: doc.title, address: index === 0 ? LEGAL_PATH : `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[index]}` }));
+      const tabs = DOCUMENTS.map((route) => ({ label: route.document!.tabLabel, heading: route.document!.title, address: route.path }));
       // Every tab but the first, then back to the first.
       for (const { label, heading, address } of [...tabs.slice(1), tabs[0]!]) {
         await page.getByRole('link', { name: label, exact: true }).click();
@@ -395,7 +397,6 @@ describeInBrowser('in Chromium', () => {
 
   describe('on paper', () => {
     const tab = usePage(site, WIDTHS.desktop);
-    const legal = routes.find((route) => route.path === LEGAL_PATH)!;
     /** The page printed to PDF and read back as lines of text (pdftotext, from Debian's poppler-utils). */
     async function printed(page: Page, format: 'A4' | 'Letter'): Promise<string[]> {
       const dir = mkdtempSync(join(tmpdir(), 'print-'));
@@ -413,19 +414,18 @@ describeInBrowser('in Chromium', () => {
     const pdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
     if (!pdftotext && !process.env.CI) console.warn('Skipping the printed pages: no pdftotext (apt-get install poppler-utils)');
     it.skipIf(!pdftotext && !process.env.CI).each([
-      ['A4', legal.path],
-      ['Letter', routeAddresses(legal).at(-1)!],
-    ] as const)('on %s, %s prints every legal document under its heading, one after another, whichever tab is open, and no menu', async (format, address) => {
-      await visit(tab.page, site, address);
+      ['A4', DOCUMENTS[0]!],
+      ['Letter', DOCUMENTS.at(-1)!],
+    ] as const)('on %s, %s prints its legal document under its heading, no tabs and no menu', async (format, { path, document }) => {
+      await visit(tab.page, site, path);
       await tab.page.keyboard.press('Shift');
       const lines = await printed(tab.page, format);
-      const headings = content.legal.map((doc) => lines.indexOf(doc.title));
-      expect(headings.every((at) => at >= 0), `${content.legal.map((doc) => doc.title).join(', ')} in ${lines.join(' | ')}`).toBe(true);
-      expect(headings).toEqual([...headings].sort((a, b) => a - b));
-      // The menu's labels and the header's: none, but the page's own title (its heading).
-      const menuWords = [...routes.flatMap((route) => (route.menuLabel && route.menuLabel !== legal.title ? [route.menuLabel] : [])), content.labels.nav.home];
+      expect(lines).toContain(document!.title);
+      // The other documents' tabs, the menu's labels and the header's: none, but the page's own heading.
+      const heading = content.legalPage!.title;
+      const menuWords = [...routes.flatMap((route) => (route.menuLabel && route.menuLabel !== heading ? [route.menuLabel] : [])), content.labels.nav.home, ...DOCUMENTS.filter((other) => other.path !== path).map((other) => other.document!.tabLabel)];
       expect(lines.filter((line) => menuWords.includes(line))).toEqual([]);
-      expect(lines.filter((line) => line === legal.title)).toHaveLength(1);
+      expect(lines.filter((line) => line === heading)).toHaveLength(1);
       // A link prints its address after its words.
       expect(lines.join(' ')).toContain(`(${defaultSite.linkedInUrl})`);
       expect(tab.problems).toEqual([]);
@@ -459,7 +459,7 @@ describeInBrowser('in Chromium', () => {
     it.each(routes.filter((route) => route.category))('the $title card’s button says where it goes and lands on its page, at the top', async ({ title, path }) => {
       const { page } = tab;
       await visit(page, site, '/products');
-      const link = page.getByRole('link', { name: `${content.products!.readMore} ${content.labels.readMoreAbout} ${title}` });
+      const link = page.getByRole('link', { name: say(content, 'readMore', { label: content.products!.readMore, title }) });
       expect(await visibleWords(link)).toBe(content.products!.readMore);
       await link.scrollIntoViewIfNeeded();
       expect(await scrollY(page)).toBeGreaterThan(0);
@@ -517,11 +517,10 @@ describeInBrowser('in Chromium', () => {
       }
     });
 
-    // The other languages' lines, as the live labels and Intl in the language's locale write them: Wednesday 10:00 GMT, in Tokyo.
-    const inTokyo = editions.slice(1).map(({ prefix, content: { labels, language } }) => {
-      const time = (iso: string) => new Intl.DateTimeFormat(language.locale, { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
-      const text = `${time('2026-07-15T09:00:00Z')} – ${time('2026-07-15T18:00:00Z')} ${labels.hours.nextDay} ${labels.hours.in} Tokyo · ${labels.hours.openNow}`;
-      return { code: language.code, address: prefix + ABOUT_PATH, text };
+    // The other languages' lines, as their templates and Intl in the language's locale write them (tests/hours.test.ts pins the words): Wednesday 10:00 GMT, in Tokyo.
+    const inTokyo = editions.slice(1).map(({ prefix, content: words }) => {
+      const text = localHours(new Date('2026-07-15T10:00:00Z'), 'Asia/Tokyo', localHoursInput(words)).text;
+      return { code: words.language.code, address: prefix + ABOUT_PATH, text };
     });
     const live = useSiteAt(site, undefined, { slowChunks: 1_000 });
 
@@ -546,7 +545,7 @@ describeInBrowser('in Chromium', () => {
       const { page, problems, close } = await openPage(site, WIDTHS.phone, { timezoneId: 'Asia/Tokyo', javaScriptEnabled: false });
       try {
         await page.goto(site.url(ABOUT_PATH));
-        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours, content.labels.hours, content.language.locale).hours);
+        expect(await page.locator('.contact-block').textContent()).toContain(hoursText(content.hours, hoursTextInput(content)).hours);
         const slot = page.locator('[data-local-hours]');
         expect(await slot.textContent()).toBe('');
         expect(await slot.isVisible()).toBe(false);

@@ -8,7 +8,7 @@
  * land in artifacts/screenshots/<engine>/.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { ABOUT_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, menuLinks, routeAddresses } from '../../shared/paths.ts';
+import { ABOUT_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, menuLinks } from '../../shared/paths.ts';
 import { routes } from '../../tools/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
@@ -91,16 +91,13 @@ const focused = () => {
   return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id } : null;
 };
 const focus = (selector: string) => (document.querySelector(selector) as HTMLElement).focus();
-const tabState = () => ({
-  selected: [...document.querySelectorAll('[role="tablist"] [role="tab"][aria-selected="true"]')].map((tab) => tab.id),
-  inTabOrder: [...document.querySelectorAll<HTMLElement>('[role="tablist"] [role="tab"]')].filter((tab) => tab.tabIndex === 0).map((tab) => tab.id),
-  shown: [...document.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter((panel) => !panel.hidden).map((panel) => panel.id),
-  labelledBy: [...document.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter((panel) => !panel.hidden).map((panel) => panel.getAttribute('aria-labelledby')),
-  focused: document.activeElement?.id ?? null,
-  search: location.search,
-  samePage: 'samePageMarker' in window,
+/** The legal page as a visitor meets it: its address, the tab marked as the page, the document shown, and the tab the focus is on. */
+const legalState = () => ({
+  path: location.pathname + location.search,
+  current: [...document.querySelectorAll('.legal-tabs__list a[aria-current="page"]')].map((link) => link.getAttribute('href')),
+  shown: [...document.querySelectorAll('.legal-tabs__panel h2')].map((heading) => heading.id),
+  focused: document.activeElement?.closest('.legal-tabs__list') ? document.activeElement.getAttribute('href') : null,
 });
-const markPage = () => void Object.assign(window, { samePageMarker: true });
 /** What the drawer button and the dialog tell assistive technology, and whether the page behind the menu is inert. */
 const menuState = (drawerSelector: string) => {
   const drawer = document.querySelector(drawerSelector)!;
@@ -115,29 +112,20 @@ const menuState = (drawerSelector: string) => {
 };
 const pageShown = () => ({ path: location.pathname + location.search, h1: document.querySelector('h1')?.textContent?.trim() ?? '' });
 
-/** The state when tab `id` is selected on the page first loaded. */
-const selected = (id: string, withFocus = false) => ({
-  selected: [`tab-${id}`],
-  inTabOrder: [`tab-${id}`],
-  shown: [`panel-${id}`],
-  labelledBy: [`tab-${id}`],
-  search: id === 'terms' ? '' : `?tab=${id}`,
-  samePage: true,
-  ...(withFocus ? { focused: `tab-${id}` } : {}),
-});
+/** The state on the page of document `id`, in the language of `prefix`. */
+const onDocument = (id: string, prefix = '') => {
+  const path = addressOf(id, prefix);
+  return { path, current: [path], shown: [`document-${id}`] };
+};
 
 /** The menu's links in the default language, from the route table: the drawer leads to each. */
 const MENU_LINKS = menuLinks(editions[0]!.routes);
 const ABOUT = MENU_LINKS.find((link) => link.href === ABOUT_PATH)!;
 /** A menu link to follow from /home: the last one. */
 const FOLLOWED = MENU_LINKS.at(-1)!;
-const LEGAL_ROUTE = routes.find((route) => route.path === LEGAL_PATH)!;
-const LEGAL_TABS = LEGAL_ROUTE.variants!.values;
-/** Each address of the legal page with the tab it opens on; a tab name it does not know opens the first. */
-const LEGAL_OPENS_ON = [
-  ...routeAddresses(LEGAL_ROUTE).map((address, index) => [address, LEGAL_TABS[index]!] as const),
-  [`${LEGAL_PATH}?${LEGAL_TAB_PARAM}=unknown`, LEGAL_TABS[0]!] as const,
-];
+/** The legal documents, in their tabs' order, and the address of each in a language. */
+const DOCUMENTS = routes.flatMap((route) => (route.document ? [route.document.id] : []));
+const addressOf = (id: string, prefix = '') => prefix + routes.find((route) => route.document?.id === id)!.key;
 
 describe.skipIf(binary === null)(`in ${name}`, () => {
   let origin = '';
@@ -351,45 +339,39 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
   describe('the legal tabs', () => {
     const opened = useTab(WIDTHS.desktop);
 
-    /** Each island hydrates on its own: the menu's being hydrated (what visit waits for) does not mean the tabs are. */
+    /** Each island hydrates on its own, on the first interaction: focus the current tab and wait for the row to answer the arrows. */
     async function openLegal(tab: Tab, address = LEGAL_PATH) {
       await visit(tab, address);
-      await expect.poll(() => tab.evaluate(() => document.querySelector('[role="tablist"]') !== null)).toBe(true);
-      await tab.evaluate(markPage);
+      await tab.evaluate(focus, '.legal-tabs__list a[aria-current="page"]');
+      await expect.poll(() => tab.evaluate(() => document.querySelector('.legal-tabs__list[data-enhanced]') !== null)).toBe(true);
     }
 
-    it('switch by mouse without a reload, the address following, axe finding nothing, and Back and Forward going back and forth', async () => {
+    it('are links between the documents’ pages: a click loads the next page, axe finding nothing, and Back and Forward go back and forth', async () => {
       const { tab } = opened;
       await openLegal(tab);
-      expect(await tab.evaluate(tabState)).toMatchObject(selected('terms'));
-      for (const id of ['privacy', 'disclaimer'] as const) {
-        await tab.click(`#tab-${id}`);
-        await expect.poll(() => tab.evaluate(tabState)).toMatchObject(selected(id));
+      expect(await tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS[0]!));
+      for (const id of DOCUMENTS.slice(1)) {
+        await tab.click(`.legal-tabs__list a[href="${addressOf(id)}"]`);
+        await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(id));
         expect(await axe(tab), `axe on ${id}`).toEqual([]);
       }
-      // React renders a popstate update a task later, so these poll.
       await tab.back();
-      await expect.poll(() => tab.evaluate(tabState)).toMatchObject(selected('privacy'));
-      await tab.back();
-      await expect.poll(() => tab.evaluate(tabState)).toMatchObject(selected('terms'));
+      await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS.at(-2)!));
       await tab.forward();
-      await expect.poll(() => tab.evaluate(tabState)).toMatchObject(selected('privacy'));
+      await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS.at(-1)!));
       expect(await problems(tab)).toEqual([]);
     });
 
-    it('move by Left, Right, Home and End with a roving tabindex, the address following, and Tab goes on to the panel', async () => {
+    it('move the focus by Left, Right, Home and End, as along a row of tabs, and Enter opens the focused one', async () => {
       const { tab } = opened;
       await openLegal(tab);
-      await tab.evaluate(focus, '#tab-terms');
       for (const [key, lands] of LEGAL_TAB_MOVES) {
         await tab.press(key);
-        await expect.poll(() => tab.evaluate(tabState), { message: `${key} lands on ${lands}` }).toMatchObject(selected(lands, true));
+        await expect.poll(() => tab.evaluate(legalState), { message: `${key} lands on ${lands}` }).toMatchObject({ ...onDocument(DOCUMENTS[0]!), focused: addressOf(lands) });
       }
       const last = LEGAL_TAB_MOVES.at(-1)![1];
-      await tab.press('Tab');
-      expect((await tab.evaluate(tabState)).focused).toBe(`panel-${last}`);
-      await tab.back();
-      await expect.poll(() => tab.evaluate(tabState)).toMatchObject(selected(LEGAL_TAB_MOVES.at(-2)![1]));
+      await tab.press('Enter');
+      await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(last));
       expect(await problems(tab)).toEqual([]);
     });
 
@@ -397,21 +379,22 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       const { tab } = opened;
       const prefix = `/${code}`;
       await openLegal(tab, prefix + LEGAL_PATH);
-      await tab.evaluate(focus, '#tab-terms');
       // The same moves as above with the arrows swapped: the row runs the other way.
       const mirrored = (key: (typeof LEGAL_TAB_MOVES)[number][0]) => (key === 'ArrowLeft' ? 'ArrowRight' : key === 'ArrowRight' ? 'ArrowLeft' : key);
       for (const [key, lands] of LEGAL_TAB_MOVES) {
         await tab.press(mirrored(key));
-        await expect.poll(() => tab.evaluate(tabState), { message: `${mirrored(key)} lands on ${lands}` }).toMatchObject({ ...selected(lands, true), search: lands === 'terms' ? '' : `?tab=${lands}` });
+        await expect.poll(() => tab.evaluate(legalState), { message: `${mirrored(key)} lands on ${lands}` }).toMatchObject({ focused: addressOf(lands, prefix) });
       }
       expect(await problems(tab)).toEqual([]);
     });
 
-    it('open on the tab the address names, and on the first for a name they do not know', async () => {
+    it('open on the document the address names, and its old ?tab= address leads there', async () => {
       const { tab } = opened;
-      for (const [address, id] of LEGAL_OPENS_ON) {
-        await openLegal(tab, address);
-        expect(await tab.evaluate(tabState), address).toMatchObject({ selected: [`tab-${id}`], shown: [`panel-${id}`] });
+      for (const id of DOCUMENTS) {
+        await openLegal(tab, addressOf(id));
+        expect(await tab.evaluate(legalState), id).toMatchObject(onDocument(id));
+        await visit(tab, `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}`);
+        expect(await tab.evaluate(legalState), `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}`).toMatchObject(onDocument(id));
       }
       expect(await problems(tab)).toEqual([]);
     });
@@ -441,16 +424,16 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
 
     describe('in the menu, without JavaScript', () => {
       const opened = useTab(WIDTHS.phone, { javaScript: false });
-      it(`leads from a legal tab in ${other(rtl).name} to the same tab in ${rtl}`, async () => {
+      it(`leads from a legal document in ${other(rtl).name} to the same document in ${rtl}`, async () => {
         const { tab } = opened;
         const from = editions.find((edition) => edition.language.code === other(rtl).code)!;
-        const address = `${from.prefix}${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[1]}`;
+        const address = addressOf(DOCUMENTS[1]!, from.prefix);
         await visit(tab, address, { script: false });
         await tab.click(drawerAt(address));
         await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
         await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
         await tab.click(`#site-menu a[hreflang="${rtl}"]`);
-        await expect.poll(() => tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: `/${rtl}${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${LEGAL_TABS[1]}` });
+        await expect.poll(() => tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: addressOf(DOCUMENTS[1]!, `/${rtl}`) });
         expect(tab.problems ?? []).toEqual([]);
       });
     });

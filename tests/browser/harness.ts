@@ -12,7 +12,6 @@ import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
-import { routeAddresses } from '../../shared/paths.ts';
 import { editionOf, type Route } from '../../shared/routes.ts';
 import { routes } from '../../tools/harness.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
@@ -34,7 +33,7 @@ const UNKNOWN_PATH = '/no-such-page';
 function pagesByScreen(code: string): string[][] {
   const { routes: own, prefix } = editions.find((edition) => edition.language.code === code)!;
   const byScreen = new Map<Route['screen'], string[]>();
-  for (const route of own) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), ...routeAddresses(route)]);
+  for (const route of own) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), route.path]);
   return [...byScreen.values(), [prefix + UNKNOWN_PATH]];
 }
 
@@ -66,15 +65,17 @@ export function wordsAt(address: string) {
   return editionOf(editions, address.split('?', 1)[0]!).content;
 }
 
-/** Keys pressed on the legal tabs from "terms", and the tab each lands on: every wrap-around, Home and End. */
+/** The legal documents, by their files' names, in their tabs' order (three of them: the spec's). */
+const [FIRST_DOCUMENT, SECOND_DOCUMENT, LAST_DOCUMENT] = editions[0]!.routes.flatMap((route) => (route.document ? [route.document.id] : []));
+/** Keys pressed on the legal tabs from the first, and the tab each moves the focus to: every wrap-around, Home and End. */
 export const LEGAL_TAB_MOVES = [
-  ['ArrowRight', 'privacy'],
-  ['ArrowRight', 'disclaimer'],
-  ['ArrowRight', 'terms'],
-  ['ArrowLeft', 'disclaimer'],
-  ['Home', 'terms'],
-  ['End', 'disclaimer'],
-  ['ArrowLeft', 'privacy'],
+  ['ArrowRight', SECOND_DOCUMENT!],
+  ['ArrowRight', LAST_DOCUMENT!],
+  ['ArrowRight', FIRST_DOCUMENT!],
+  ['ArrowLeft', LAST_DOCUMENT!],
+  ['Home', FIRST_DOCUMENT!],
+  ['End', LAST_DOCUMENT!],
+  ['ArrowLeft', SECOND_DOCUMENT!],
 ] as const;
 
 export const WIDTHS = { phone: 375, desktop: 1440, narrowest: 320 } as const;
