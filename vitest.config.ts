@@ -1,33 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { ENGINE_NAMES } from './tests/browser/global-setup.ts';
 
 /** Tests that start nginx or the dev server: in the full run only. */
 const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tests/dev-server.test.ts'];
-
-/**
- * The files that take longest first, so that the short ones fill the cores at
- * the end: the browser editor's (they mostly wait, on a save going through
- * `npm run dev` or the git host's double, and are the longest of all), the
- * other browser files (Firefox's and WebKit's engine suites before
- * Chromium's files), then the servers' files (the dev server's takes about
- * 25 s), then the quick ones. Vitest's own order takes the projects one after
- * another, alphabetically.
- */
-const EDITOR_TESTS = ['tests/browser/cms.test.ts', 'tests/browser/github.test.ts'];
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) => {
-      if (EDITOR_TESTS.some((path) => file.moduleId.endsWith(path))) return 0;
-      if (!file.moduleId.includes('/tests/browser/')) return file.project.name === 'servers' ? 3 : 4;
-      return file.project.name === 'chromium' ? 2 : 1;
-    };
-    // Array.prototype.sort is stable: within a rank, vitest's order stands.
-    return sorted.sort((a, b) => rank(a) - rank(b));
-  }
-}
 
 // The code under test runs as the built server does. Vitest sets NODE_ENV to "test" unless it is set; from
 // "production" Vite takes the packages' "production" builds, JSX compiled for React's, and the workers' NODE_ENV,
@@ -43,11 +18,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A poll waits on a browser or a child process; on a busy shared machine one second is too short.
     expect: { poll: { timeout: 5_000 } },
-    // One file more than cores, as the browser files wait on their browsers part of the time. More files at once
-    // cost more CPU in all, contending for the cores: on CI's 2 cores, six took 177 s where three took 153 s
-    // (medians of four runs in turn, docs/testing.md).
-    maxWorkers: availableParallelism() + 1,
-    sequence: { sequencer: LongestFirst },
+    // Vitest keeps a core for its main process, which waits during a run: the workers take every core. Its own
+    // sequencer runs each project's longest files first, by their last run's durations.
+    maxWorkers: '100%',
+    reporters: ['default', './tests/browser/missing-engines.ts'],
     projects: [
       // `npm run test:quick`: no browser, nginx or dev server.
       // Files of a worker share their imports (isolate: false): the content, its check and the app

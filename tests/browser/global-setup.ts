@@ -57,18 +57,22 @@ declare module 'vitest' {
   }
 }
 
+/** What is missing of an engine, and the command that installs it; undefined when it is all there. */
+export function engineMissing(name: EngineName): string | undefined {
+  const missing = NEEDS[name].files.filter((file) => !existsSync(file));
+  return missing.length > 0 ? `no ${missing.join(' or ')}; install it with: ${NEEDS[name].install}` : undefined;
+}
+
 export default function setup(project: TestProject) {
   const name = project.name as EngineName;
   if (!ENGINE_NAMES.includes(name)) throw new Error(`tests/browser/global-setup.ts runs for a project named after an engine (${ENGINE_NAMES.join(', ')}), not "${project.name}"`);
-  const { files, install, binary } = NEEDS[name];
-  const missing = files.filter((file) => !existsSync(file));
-  if (missing.length > 0) {
+  const missing = engineMissing(name);
+  if (missing) {
     const inCi = Boolean(process.env.CI) && process.env.CI !== 'false';
-    const message = `no ${missing.join(' or ')}; install it with: ${install}`;
-    if (inCi) throw new Error(`CI is set but there is ${message}`);
-    console.log(`Browser tests in ${name} skipped: ${message}`);
+    if (inCi) throw new Error(`CI is set but there is ${missing}`);
+    console.log(`Browser tests in ${name} skipped: ${missing}`);
   }
-  const found = missing.length === 0 ? binary : null;
+  const found = missing ? null : NEEDS[name].binary;
   project.provide('engine', name);
   project.provide('binary', found);
   project.provide('chromiumPath', found?.name === 'chromium' ? found.executable : null);
