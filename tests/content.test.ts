@@ -25,18 +25,20 @@ import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
 import { copyProject } from '../tools/harness.ts';
-import { contentCopy as copyOfContent, photo } from './helpers.ts';
+import { contentCopy as copyOfContent, contentInMemory, photo } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
 
-/** A copy of content/ (words and art) a test may break, removed after the test. */
+/** The content's files in memory, a test's to break, and what the whole check says of them. */
 function contentCopy() {
+  const copy = contentInMemory();
+  return { ...copy, allProblems: async () => (await checkSite(copy.checked(), defaultSite)).problems };
+}
+
+/** A copy of content/ on disk, for the notices read from the pictures' files; removed after the test. */
+function diskCopy() {
   const copy = copyOfContent();
   copies.push(copy);
-  return {
-    ...copy,
-    /** Every problem the build reports (scripts/check.ts). */
-    allProblems: async () => (await checkSite(readContent(copy.root), defaultSite)).problems,
-  };
+  return copy;
 }
 const copies: Array<{ remove: () => void }> = [];
 afterEach(() => {
@@ -183,7 +185,7 @@ describe('the content check', () => {
       'an illustration of another size',
       (c) => {
         const file = valueOf(c.read(CATEGORY), 'file')[2]!;
-        writeFileSync(join(c.art, file), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>');
+        c.art.set(file, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"></svg>'));
         return `${W}/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: content/art/${file} is 400 × 400, not the 480 × 320 it is shown at`;
       },
     ],
@@ -191,7 +193,7 @@ describe('the content check', () => {
       'an illustration that is no image',
       (c) => {
         const file = valueOf(c.read(CATEGORY), 'file')[2]!;
-        writeFileSync(join(c.art, file), 'not an image');
+        c.art.set(file, Buffer.from('not an image'));
         return `${W}/${CATEGORY}:${c.at(CATEGORY, file)}: image.file: content/art/${file} is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`;
       },
     ],
@@ -199,7 +201,7 @@ describe('the content check', () => {
       'a missing home page picture (the page could not be drawn)',
       (c) => {
         const file = valueOf(c.read('home.en.yaml'), 'file')[2]!;
-        rmSync(join(c.art, file));
+        c.art.delete(file);
         return `${W}/home.en.yaml:${c.at('home.en.yaml', file)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
       },
     ],
@@ -274,7 +276,7 @@ describe('the content check', () => {
 
     it('a picture of content/art too', () => {
       const c = contentCopy();
-      writeFileSync(join(c.art, 'Photo Été.PNG'), readFileSync(join(c.art, valueOf(c.read(CATEGORY), 'file')[2]!)));
+      c.art.set('Photo Été.PNG', c.art.get(valueOf(c.read(CATEGORY), 'file')[2]!)!);
       expect(c.problems()).toEqual(['content/art/Photo Été.PNG:1:1: the file name is not portable: name it photo-ete.png']);
     });
 
@@ -399,7 +401,7 @@ describe('the pictures of content/art', () => {
   });
 
   it('says of a photo that carries metadata, or is larger than a master need be, and does not stop the build', async () => {
-    const c = contentCopy();
+    const c = diskCopy();
     const file = valueOf(c.read(CATEGORY), 'file')[2]!;
     c.edit(CATEGORY, /^(\s+file: ).+$/m, '$1phone.jpg');
     const taken = { width: MASTER_LIMITS.longSide + 40, height: Math.ceil(((MASTER_LIMITS.longSide + 40) * 2) / 3) };
@@ -419,8 +421,8 @@ describe('the pictures of content/art', () => {
 
   it('names a picture nothing shows, and does not stop the build', async () => {
     const c = contentCopy();
-    writeFileSync(join(c.art, 'left-over.svg'), readFileSync(join(c.art, valueOf(c.read(CATEGORY), 'file')[2]!)));
-    const { problems, notices } = await checkSite(readContent(c.root), defaultSite, c.art);
+    c.art.set('left-over.svg', c.art.get(valueOf(c.read(CATEGORY), 'file')[2]!)!);
+    const { problems, notices } = c.checked();
     expect(problems).toEqual([]);
     expect(notices.filter((line) => line.startsWith('content/art/'))).toEqual(['content/art/left-over.svg: nothing shows it: choose it for a page, or delete it (in the editor, under Media)']);
   });
@@ -502,11 +504,9 @@ describe('the JSON Schemas editors check against', () => {
 
   it('are named by the first line of every content file, in the form the YAML language server reads', () => {
     // The loader refuses a file without it (above); here, that the line names a schema that exists.
-    const c = contentCopy();
-    expect(c.problems()).toEqual([]);
     for (const file of ['home.en.yaml', CATEGORY, LEGAL]) {
-      const line = c.read(file).split('\n').find((text) => text.startsWith('# yaml-language-server: $schema='))!;
-      const schema = join(c.root, W, file, '..', line.slice('# yaml-language-server: $schema='.length));
+      const line = readFileSync(join(REPO_ROOT, W, file), 'utf8').split('\n').find((text) => text.startsWith('# yaml-language-server: $schema='))!;
+      const schema = join(REPO_ROOT, W, file, '..', line.slice('# yaml-language-server: $schema='.length));
       expect(JSON.parse(readFileSync(schema, 'utf8')).type).toBe('object');
     }
   });
