@@ -85,10 +85,9 @@ export function liveSite(app: App, site: SiteConfig = defaultSite): SiteUnderTes
  * The app for the content under `root` (the fixture, or a copy a test
  * edited), made as the build makes the site: only once the whole content
  * check passes, with a client build of its own in a temporary folder (its
- * pictures and share images are that content's, not those in dist/). Share
- * images already drawn in `shareImageCache` are not drawn again.
+ * pictures and share images are that content's, not those in dist/).
  */
-export async function siteAt(root: string, { site = defaultSite, shareImageCache }: { site?: SiteConfig; shareImageCache?: string } = {}): Promise<SiteUnderTest & { remove: () => void }> {
+export async function siteAt(root: string, { site = defaultSite }: { site?: SiteConfig } = {}): Promise<SiteUnderTest & { remove: () => void }> {
   // Imported here, not above: most files that import the helpers never check the share images or build (resvg, esbuild).
   const [{ checkSite }, { buildClient }] = await Promise.all([import('../scripts/check.ts'), import('../scripts/build.ts')]);
   const checked = readContent(root);
@@ -96,7 +95,7 @@ export async function siteAt(root: string, { site = defaultSite, shareImageCache
   // Each line names its file under `root`: the fixture's or a copy's, not the live one of the same name.
   if (!filled || !checked.content) throw new ContentError(problems.map((problem) => `${root}/${problem}`));
   const clientDir = mkdtempSync(join(tmpdir(), 'client-'));
-  await buildClient({ outDir: clientDir, compress: false, site: filled, artDir: join(root, ART_FOLDER), shareImageCache });
+  await buildClient({ outDir: clientDir, compress: false, site: filled, artDir: join(root, ART_FOLDER) });
   const app = testApp({ content: checked.content, clientDir, config: { nodeEnv: 'test', trustProxy: () => false, site } });
   return { ...filled, app, site, remove: () => rmSync(clientDir, { recursive: true, force: true }) };
 }

@@ -4,15 +4,14 @@
  * can name its words); the site made from it as the build makes it (the
  * whole content check first, siteAt); every check that must hold whatever
  * the words say (invariants.ts, the same the live content passes) run on it;
- * and what the edit changed seen where a visitor would see it. One case per
- * edit, so a failure names the edit.
+ * and what each edit changed seen where a visitor would see it. The edits
+ * share one copy and one build; one case per edit, so a failure names it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { pictureNeed, pictureWidths, PICTURE_SLOTS } from '../content/art.ts';
 import { PLACES } from '../shared/ui/Picture.tsx';
@@ -237,24 +236,19 @@ Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) 
   },
 ];
 
-// The share images drawn for one edit are read back for the next: most edits change none.
-const shareImageCache = mkdtempSync(join(tmpdir(), 'owners-edits-images-'));
-afterAll(() => rmSync(shareImageCache, { recursive: true, force: true }));
-
-describe('an edit the owners make as docs/editing.md describes it', () => {
-  // A case builds a site and asks it a hundred questions, a second of work (the first, two): the minute the hooks
-  // that build have (vitest.config.ts), not a test's 20 s, which a busy machine's share of two cores could pass.
-  it.each(EDITS.map((edit) => [edit.name, edit] as const))('%s: every check that holds whatever the words passes, and the edit shows', { timeout: 60_000 }, async (_name, { make, shows }) => {
-    const copy = contentCopy(SHIPPED_ROOT);
-    let site: Awaited<ReturnType<typeof siteAt>> | undefined;
-    try {
-      await make(copy);
-      site = await siteAt(copy.root, { shareImageCache });
-      await everythingHolds(site);
-      await shows(site);
-    } finally {
-      site?.remove();
-      copy.remove();
-    }
+describe('the edits the owners make as docs/editing.md describes them, all in one copy', () => {
+  // One copy and one build for every edit, as an owner's edits add up in the repository: each case looks where a visitor sees its own.
+  const copy = contentCopy(SHIPPED_ROOT);
+  let site: Awaited<ReturnType<typeof siteAt>>;
+  beforeAll(async () => {
+    for (const { make } of EDITS) await make(copy);
+    site = await siteAt(copy.root);
   });
+  afterAll(() => {
+    site?.remove();
+    copy.remove();
+  });
+
+  it('pass every check that holds whatever the words say', () => everythingHolds(site));
+  it.each(EDITS.map((edit) => [edit.name, edit] as const))('%s: the edit shows', (_name, { shows }) => shows(site));
 });
