@@ -7,9 +7,11 @@ import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { aliasesOf } from '../shared/paths.ts';
-import { routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { defaultLanguageOnly, editions, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { defaultLanguageOnly, editions, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, twoLanguages, withThrowingRoute } from './helpers.ts';
+
+/** The pages of two languages (twoLanguages): the markup is the same code in every language. */
+const routes = twoLanguages(editions).flatMap((edition) => edition.routes);
 
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended', 'html-validate:a11y'],
@@ -36,7 +38,7 @@ describe('HTML conformance', () => {
 
   // In each language: an address under a language's prefix is answered in that language.
   it.each(
-    editions.flatMap(({ prefix }) => [
+    twoLanguages(editions).flatMap(({ prefix }) => [
       [`the 404 for an unknown address (${prefix || '/'})`, `${prefix}/no-such-page`, 404],
       [`the error screen for an address that cannot be decoded (${prefix || '/'})`, `${prefix}/%E0%A4%A`, 400],
     ] as const),

@@ -60,6 +60,17 @@ export function sharedApp(): App {
 
 /** Every language's pages, and each language's content, with the default settings in their placeholders, as the pages show them. */
 export const { routes: filledRoutes, editions } = fillSite(defaultSite, siteContent);
+/**
+ * The editions a check of what no language changes runs in: the default
+ * language and the first right-to-left one of languages.yaml (another
+ * direction, script and digits). What a language changes (layout,
+ * typography, overflow, its own words) runs in every one.
+ */
+export function twoLanguages<T extends { language: { direction: string } }>(all: readonly T[]): T[] {
+  const rtl = all.find((edition) => edition.language.direction === 'rtl');
+  return rtl && rtl !== all[0] ? [all[0]!, rtl] : all.slice(0, 1);
+}
+
 /** The default language's content, filled. */
 export const content = editions[0]!.content;
 

@@ -19,11 +19,12 @@ import { markdownAddress } from '../server/render/markdown.ts';
 import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentCopy, liveSite, sharedApp, siteAt, testApp, type SiteUnderTest } from './helpers.ts';
+import { contentCopy, liveSite, sharedApp, siteAt, testApp, twoLanguages, type SiteUnderTest } from './helpers.ts';
 import { alternatesHold, contentCheckPasses, everythingHolds, switcherLeads } from './invariants.ts';
 
 const live = liveSite(sharedApp());
-const addresses = live.routes.map((route) => route.path);
+/** The pages of two languages (twoLanguages): each one's alternates are fetched and checked in turn, every language's among them. */
+const addresses = twoLanguages(live.editions).flatMap((edition) => edition.routes.map((route) => route.path));
 
 describe('hreflang', () => {
   it.each(addresses)('%s names itself, the same page in every language that has it and x-default, each answering 200 and naming the same set', async (address) => {

@@ -13,14 +13,16 @@ import { OPTIONAL } from '../server/render/readers.ts';
 import { aliasesOf, LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { defaultLanguageOnly, liveSite, listening, testApp } from './helpers.ts';
+import { defaultLanguageOnly, liveSite, listening, testApp, twoLanguages } from './helpers.ts';
 import { llmsTxtListsEveryPage, markdownHasThePage } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://readers.example.org', generalEmail: 'security-desk@example.org' };
 const config = { nodeEnv: 'test' as const, trustProxy: () => false, site };
 const app = testApp({ config });
 const live = liveSite(app, site);
-const { routes, editions } = live;
+const { editions } = live;
+/** The pages of two languages (twoLanguages): each Markdown page is made by the same code in every language. */
+const routes = twoLanguages(editions).flatMap((edition) => edition.routes);
 const YEAR_MS = 365 * 86_400_000;
 // With its encodings, for each Markdown page in brotli and gzip: made the same way in every language, so of
 // the default language's pages (an app's encodings are most of its start, and every language's, three times that).

@@ -18,13 +18,14 @@ import { fillSite, type Route } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 import { serializeJsonLd } from '../server/render/structured-data.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { liveSite, testApp } from './helpers.ts';
+import { liveSite, testApp, twoLanguages } from './helpers.ts';
 import { alternatesHold, editionFor, sitemapListsEveryAddress, structuredDataHolds } from './invariants.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://sourcing.example.org' };
 const app = testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site } });
 const live = liveSite(app, site);
-const { routes } = live;
+/** The pages of two languages (twoLanguages): each check below is the same code in every language. */
+const routes = twoLanguages(live.editions).flatMap((edition) => edition.routes);
 const addresses = routes.map((route) => route.path);
 const productRoutes = routes.filter((route) => route.category);
 

@@ -13,13 +13,14 @@ import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH} from
 import type { Route } from '../shared/routes.ts';
 import { say, sayDate } from '../shared/sentences.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, cspDirectives, defaultLanguageOnly, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
+import { content, cspDirectives, defaultLanguageOnly, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, twoLanguages, withThrowingRoute } from './helpers.ts';
 import { categoryPageLists, footerHolds, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
 
 const app = sharedApp();
 /** The live content's site, every language of it: what must hold whatever its words (invariants.ts); the spec's words are checked on the content as shipped (spec.test.ts). */
 const live = liveSite(app);
-const { routes } = live;
+/** The pages of two languages (twoLanguages): each check below is the same code in every language. */
+const routes = twoLanguages(live.editions).flatMap((edition) => edition.routes);
 /** Each language's page at a key (/about), where it has one. */
 const everyLanguage = (key: string) => routes.filter((route) => route.key === key);
 
@@ -78,8 +79,9 @@ describe('the product list screens', () => {
 });
 
 describe('the legal documents', () => {
-  // Each language's legal documents, each a page of its own: the first at /legal, the others at /legal/<file>.
-  const documents = editions.flatMap(({ content: words, routes: table }) => table.filter((route) => route.document).map((route) => ({ route, words })));
+  // Each language's legal documents, each a page of its own: the first at /legal, the others at /legal/<file>; of two languages but for their dates.
+  const everyDocument = editions.flatMap(({ content: words, routes: table }) => table.filter((route) => route.document).map((route) => ({ route, words })));
+  const documents = everyDocument.filter(({ route }) => routes.includes(route));
 
   it.each(documents.map(({ route, words }) => [route.path, route, words] as const))('GET %s is its document’s page: its title, description and canonical address, its tab marked, its text alone', async (path, route, words) => {
     const { doc } = await page(path);
@@ -108,7 +110,7 @@ describe('the legal documents', () => {
   });
 
   // How each language writes a date is its date template's, pinned for templates of the test's own in tests/messages.test.ts; here, that each document's is said in its page's language.
-  it.each(documents.map(({ route, words }) => [route.path, route, words] as const))('GET %s says when its text was last updated, in its language’s sentence', async (path, route, words) => {
+  it.each(everyDocument.map(({ route, words }) => [route.path, route, words] as const))('GET %s says when its text was last updated, in its language’s sentence', async (path, route, words) => {
     const { doc } = await page(path);
     const times = doc.querySelectorAll('.legal-tabs__panel time');
     expect(times.map((time) => [time.getAttribute('datetime'), time.text])).toEqual([[route.document!.updated, say(words, 'lastUpdated', { date: sayDate(words, route.document!.updated) })]]);
