@@ -1,34 +1,37 @@
 /**
  * The content check of the languages and their translations (content/load.ts,
  * content/translations.ts, shared/check.ts): every kind of bad translation
- * input (issue 31), each made in a copy of the content, is refused with
+ * input (issue 31), each made in the content's files in memory, is refused with
  * exactly one line `file:line:column: …` naming the file where it is to be
  * fixed, and nothing is served half-translated (the build stops on it, as
  * tests/content.test.ts shows for any problem). Positions are found in the
  * edited file, not written down, so the cases hold whatever the words are.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
-import { readContent, readLanguages } from '../content/read.ts';
+import { readLanguages } from '../content/read.ts';
 import { PLACEHOLDERS } from '../content/schema.ts';
 import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentCopy } from './helpers.ts';
+import { content, contentInMemory } from './helpers.ts';
 
-type Copy = ReturnType<typeof contentCopy>;
-const copies: Copy[] = [];
-afterEach(() => {
-  for (const copy of copies.splice(0)) copy.remove();
-});
+type Copy = ReturnType<typeof contentInMemory>;
 
 const W = WORDS_FOLDER;
 const LANGUAGES = 'languages.yaml';
 /** A page's words to add in a test, at an address no real page has. */
 const markdownPage = (path: string) => `---\n# yaml-language-server: $schema=../../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
-/** The languages as languages.yaml lists them, the default first. */
+/** The languages as languages.yaml lists them, the default first; a language translated from it, and a right-to-left one. */
 const LISTED = readLanguages();
+const [FIRST, SECOND] = LISTED as [(typeof LISTED)[number], (typeof LISTED)[number]];
+const RTL = LISTED.find((language) => language.direction === 'rtl') ?? SECOND;
+/** A category and a legal document of the content, by the id their files are named for. */
+const CATEGORY = `categories/${content.categories[0]!.id}`;
+const DOCUMENT = `legal/${content.legal[0]!.id}`;
+/** The first item of a category's first list, as its file writes it, and the item after it. */
+const items = (text: string) => /^ +items:\n( +- .+\n)( +- .+\n)/m.exec(text)!.slice(1) as [string, string];
+/** How many items a category's first list has. */
+const count = (text: string) => /^( +)items:\n((?:\1 +- .+\n)+)/m.exec(text)![2]!.split('\n').filter(Boolean).length;
 /** The line of languages.yaml that lists a language, as the file writes it. */
 const listed = (copy: Copy, code: string) => new RegExp(`^ *- \\{ code: ${code},.*$`, 'm').exec(copy.read(LANGUAGES))![0];
 
@@ -40,39 +43,42 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   [
     'a translation with a field its original lacks (an optional list added)',
     (c) => {
-      c.edit('about.fr.yaml', /^(aboutUs:\n  heading: .+\n)/m, '$1  list:\n    - Un point que l’anglais n’a pas\n');
-      return `${W}/about.fr.yaml:${c.at('about.fr.yaml', '- Un point')}: aboutUs.list: is not in ${W}/about.en.yaml: a translation has the original’s fields, no more`;
+      const file = `about.${SECOND.code}.yaml`;
+      c.edit(file, /^(aboutUs:\n  heading: .+\n)/m, '$1  list:\n    - A point the original does not make\n');
+      return `${W}/${file}:${c.at(file, '- A point')}: aboutUs.list: is not in ${W}/about.${FIRST.code}.yaml: a translation has the original’s fields, no more`;
     },
   ],
   [
     'a translation lacking a field its original has',
     (c) => {
-      c.edit('categories/textiles.ar.yaml', /^subtitle: .+\n/m, '');
-      return `${W}/categories/textiles.ar.yaml:2:1: subtitle: is missing`;
+      c.edit(`${CATEGORY}.${RTL.code}.yaml`, /^subtitle: .+\n/m, '');
+      return `${W}/${CATEGORY}.${RTL.code}.yaml:2:1: subtitle: is missing`;
     },
   ],
   [
     'a list with more items than the original',
     (c) => {
-      c.edit('categories/textiles.fr.yaml', /^( +)- Denim\n/m, '$1- Denim\n$1- Toile de coton\n');
-      const count = (file: string) => /^( +)items:\n((?:\1 +- .+\n)+)/m.exec(c.read(file))![2]!.split('\n').filter(Boolean).length;
-      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', '- Popeline')}: headings[0].items: has ${count('categories/textiles.fr.yaml')} items where ${W}/categories/textiles.en.yaml has ${count('categories/textiles.en.yaml')}: translate each one, no more`;
+      const file = `${CATEGORY}.${SECOND.code}.yaml`;
+      const [first] = items(c.read(file));
+      c.edit(file, first, `${first}${first}`);
+      return `${W}/${file}:${c.at(file, first.trimStart())}: headings[0].items: has ${count(c.read(file))} items where ${W}/${CATEGORY}.${FIRST.code}.yaml has ${count(c.read(`${CATEGORY}.${FIRST.code}.yaml`))}: translate each one, no more`;
     },
   ],
   [
     'a list with fewer items than the original',
     (c) => {
-      c.edit('categories/textiles.fr.yaml', /^ +- Denim\n/m, '');
-      const count = (file: string) => /^( +)items:\n((?:\1 +- .+\n)+)/m.exec(c.read(file))![2]!.split('\n').filter(Boolean).length;
-      return `${W}/categories/textiles.fr.yaml:${c.at('categories/textiles.fr.yaml', '- Popeline')}: headings[0].items: has ${count('categories/textiles.fr.yaml')} items where ${W}/categories/textiles.en.yaml has ${count('categories/textiles.en.yaml')}: translate each one, no more`;
+      const file = `${CATEGORY}.${SECOND.code}.yaml`;
+      const [first, next] = items(c.read(file));
+      c.edit(file, first, '');
+      return `${W}/${file}:${c.at(file, next.trimStart())}: headings[0].items: has ${count(c.read(file))} items where ${W}/${CATEGORY}.${FIRST.code}.yaml has ${count(c.read(`${CATEGORY}.${FIRST.code}.yaml`))}: translate each one, no more`;
     },
   ],
   ...(
     [
-      ['an address', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'slug: tissus\n$1'), 'tissus', 'slug'],
-      ['an order', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99', 'order'],
+      ['an address', CATEGORY, (text: string) => text.replace(/^(title: )/m, 'slug: tissus\n$1'), 'tissus', 'slug'],
+      ['an order', CATEGORY, (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99', 'order'],
       ['a time of the hours', 'hours', (text: string) => text.replace(/^(closed: )/m, 'opens: "08:00"\n$1'), '"08:00"', 'opens'],
-      ['a picture', 'categories/textiles', (text: string) => text.replace(/^(image:\n)/m, '$1  file: energy-and-fuel.svg\n'), 'energy-and-fuel.svg', 'image.file'],
+      ['a picture', CATEGORY, (text: string) => text.replace(/^(image:\n)/m, '$1  file: another.svg\n'), 'another.svg', 'image.file'],
     ] as const
   ).map(([what, entry, add, value, field]): [string, (copy: Copy) => string] => [
     `${what} written in a translation, where it is written once, in the original`,
@@ -92,7 +98,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   [
     'a file in a language languages.yaml does not list',
     (c) => {
-      c.write('home.de.yaml', c.read('home.en.yaml'));
+      c.write('home.de.yaml', c.read(`home.${FIRST.code}.yaml`));
       return `${W}/home.de.yaml:2:1: de is not a language of ${W}/${LANGUAGES}: add it there, or name the file for one that is`;
     },
   ],
@@ -115,36 +121,38 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   [
     'two Markdown pages at one address in a language',
     (c) => {
-      for (const name of ['zz-made-up-a', 'zz-made-up-b']) c.write(`pages/${name}.${LISTED[0]!.code}.md`, markdownPage('/zz-made-up'));
-      return `${W}/pages/zz-made-up-b.en.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.en.md`;
+      for (const name of ['zz-made-up-a', 'zz-made-up-b']) c.write(`pages/${name}.${FIRST.code}.md`, markdownPage('/zz-made-up'));
+      return `${W}/pages/zz-made-up-b.${FIRST.code}.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.${FIRST.code}.md`;
     },
   ],
   [
     'a placeholder’s name translated ({nomDeMarque} for {brandName})',
     (c) => {
-      c.edit('about.fr.yaml', '{brandName} sollicite', '{nomDeMarque} sollicite');
-      return `${W}/about.fr.yaml:${c.at('about.fr.yaml', '"{nomDeMarque}')}: lead: {nomDeMarque} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+      const file = `about.${SECOND.code}.yaml`;
+      c.edit(file, /^lead: .+$/m, 'lead: "{nomDeMarque}"');
+      return `${W}/${file}:${c.at(file, '"{nomDeMarque}')}: lead: {nomDeMarque} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
     },
   ],
   [
     'a placeholder’s name translated in Markdown',
     (c) => {
-      c.write('legal/terms.ar.md', `${c.read('legal/terms.ar.md')}\nراسلونا على {البريد}.\n`);
-      return `${W}/legal/terms.ar.md:${c.at('legal/terms.ar.md', 'راسلونا على {البريد}')}: text: {البريد} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+      const file = `${DOCUMENT}.${RTL.code}.md`;
+      c.write(file, `${c.read(file)}\nراسلونا على {البريد}.\n`);
+      return `${W}/${file}:${c.at(file, 'راسلونا على {البريد}')}: text: {البريد} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
     },
   ],
   [
     'a translation with no original',
     (c) => {
-      c.write('categories/zz-made-up.fr.yaml', c.read('categories/textiles.fr.yaml'));
-      return `${W}/categories/zz-made-up.fr.yaml:1:1: translates nothing: there is no ${W}/categories/zz-made-up.en.yaml`;
+      c.write(`categories/zz-made-up.${SECOND.code}.yaml`, c.read(`${CATEGORY}.${SECOND.code}.yaml`));
+      return `${W}/categories/zz-made-up.${SECOND.code}.yaml:1:1: translates nothing: there is no ${W}/categories/zz-made-up.${FIRST.code}.yaml`;
     },
   ],
   [
     'a page of the default language at an address under another language’s prefix',
     (c) => {
-      c.write('pages/zz-made-up.en.md', markdownPage('/fr/zz-made-up'));
-      return `${W}/pages/zz-made-up.en.md:3:7: path: /fr/zz-made-up is in /fr/, where the Français pages are: choose another address`;
+      c.write(`pages/zz-made-up.${FIRST.code}.md`, markdownPage(`/${SECOND.code}/zz-made-up`));
+      return `${W}/pages/zz-made-up.${FIRST.code}.md:3:7: path: /${SECOND.code}/zz-made-up is in /${SECOND.code}/, where the ${SECOND.name} pages are: choose another address`;
     },
   ],
 ];
@@ -199,18 +207,16 @@ const SENTENCES: Array<[string, (copy: Copy) => string]> = [
 
 describe('the content check of the translations', () => {
   it.each([...CASES, ...SENTENCES])('refuses %s, in one line naming the file, line and column', async (_case, breakIt) => {
-    const copy = contentCopy();
-    copies.push(copy);
+    const copy = contentInMemory({ everyLanguage: true });
     const expected = breakIt(copy);
-    expect((await checkSite(readContent(copy.root), defaultSite)).problems).toEqual([expected]);
+    expect((await checkSite(copy.checked(), defaultSite)).problems).toEqual([expected]);
   });
 
   it('accepts a page one language does not have, and says so without stopping', async () => {
-    const copy = contentCopy();
-    copies.push(copy);
-    rmSync(join(copy.root, W, 'about.fr.yaml'));
-    const checked = readContent(copy.root);
+    const copy = contentInMemory({ everyLanguage: true });
+    copy.remove(`about.${SECOND.code}.yaml`);
+    const checked = copy.checked();
     expect((await checkSite(checked, defaultSite)).problems).toEqual([]);
-    expect(checked.notices).toEqual([`${W}/about.fr.yaml: not translated into Français (fr), so that page is not in Français`]);
+    expect(checked.notices).toEqual([`${W}/about.${SECOND.code}.yaml: not translated into ${SECOND.name} (${SECOND.code}), so that page is not in ${SECOND.name}`]);
   });
 });
