@@ -26,7 +26,8 @@ import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
 import { copyProject } from '../tools/harness.ts';
-import { contentCopy as copyOfContent, contentInMemory, photo } from './helpers.ts';
+import { ABOUT_PATH } from '../shared/paths.ts';
+import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes, photo } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
 
 /** The content's files in memory, a test's to break, and what the whole check says of them. */
@@ -50,9 +51,11 @@ const W = 'content/words';
 /** The folders of the product's code. */
 const PRODUCT_FOLDERS = ['server', 'client', 'shared', 'content', 'scripts'];
 /** A category file of the copy, and the first value of one of its fields, as the file has it. */
-const CATEGORY = 'categories/textiles.en.yaml';
-const ANOTHER = 'categories/energy-and-fuel.en.yaml';
-const LEGAL = 'legal/privacy.en.md';
+/** The default language's code, and its files of two categories and a legal document, as the content has them. */
+const D = content.language.code;
+const CATEGORY = `categories/${content.categories[0]!.id}.${D}.yaml`;
+const ANOTHER = `categories/${content.categories[1]!.id}.${D}.yaml`;
+const LEGAL = `legal/${content.legal[0]!.id}.${D}.md`;
 const valueOf = (text: string, field: string) => new RegExp(`^(\\s*-?\\s*${field}:) (.+)$`, 'm').exec(text)!;
 
 describe('the content check', () => {
@@ -157,8 +160,8 @@ describe('the content check', () => {
     [
       'an unknown placeholder in YAML',
       (c) => {
-        c.edit('about.en.yaml', /^lead: .+$/m, 'lead: "{brandname} sources quotations."');
-        return `${W}/about.en.yaml:${c.at('about.en.yaml', '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
+        c.edit(`about.${D}.yaml`, /^lead: .+$/m, 'lead: "{brandname} sources quotations."');
+        return `${W}/about.${D}.yaml:${c.at(`about.${D}.yaml`, '"{brandname}')}: lead: {brandname} is not a placeholder we know (${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')})`;
       },
     ],
     [
@@ -203,9 +206,9 @@ describe('the content check', () => {
     [
       'a missing home page picture (the page could not be drawn)',
       (c) => {
-        const file = valueOf(c.read('home.en.yaml'), 'file')[2]!;
+        const file = valueOf(c.read(`home.${D}.yaml`), 'file')[2]!;
         c.art.delete(file);
-        return `${W}/home.en.yaml:${c.at('home.en.yaml', file)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
+        return `${W}/home.${D}.yaml:${c.at(`home.${D}.yaml`, file)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
       },
     ],
     [
@@ -248,8 +251,8 @@ describe('the content check', () => {
     [
       'a Markdown page with no front matter',
       (c) => {
-        c.write('pages/made-up-by-the-test.en.md', 'Just words.\n');
-        return `${W}/pages/made-up-by-the-test.en.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---`;
+        c.write(`pages/made-up-by-the-test.${D}.md`, 'Just words.\n');
+        return `${W}/pages/made-up-by-the-test.${D}.md:1:1: a Markdown file starts with its front matter: a line ---, its fields, and another line ---`;
       },
     ],
   ])('reports %s in one line: file, line, column, field, problem', (_case, breakIt) => {
@@ -265,9 +268,9 @@ describe('the content check', () => {
   describe('a file whose name is not portable', () => {
     // Spaces, capitals, accents, < and &: what a git host, a file system or an address reads otherwise.
     it.each([
-      ['categories/Büro Möbel.en.yaml', 'buro-mobel.en.yaml'],
-      ['categories/Fuel & <Oil>.en.yaml', 'fuel-oil.en.yaml'],
-      ['legal/Terms.en.md', 'terms.en.md'],
+      [`categories/Büro Möbel.${D}.yaml`, `buro-mobel.${D}.yaml`],
+      [`categories/Fuel & <Oil>.${D}.yaml`, `fuel-oil.${D}.yaml`],
+      [`legal/Terms.${D}.md`, `terms.${D}.md`],
       ['pages/énergie--questions.fr.md', 'energie-questions.fr.md'],
     ])('%s is refused in one line, with the portable name to give it', (file, portable) => {
       const c = contentCopy();
@@ -322,14 +325,14 @@ describe('the content check', () => {
       const c = contentCopy();
       const page = (path: string) => `---\n# yaml-language-server: $schema=../../schemas/pages.json\npath: ${path}\ntitle: Made up by the test\ndescription: A page no real entry would be.\nmenuLabel: null\n---\n\nWords.\n`;
       const slug = valueOf(c.read(CATEGORY), 'slug')[2]!;
-      c.write('pages/zz-made-up-a.en.md', page('/about'));
-      c.write('pages/zz-made-up-b.en.md', page(`/products/${slug}`));
-      c.write('pages/zz-made-up-c.en.md', page('/zz-made-up'));
-      c.write('pages/zz-made-up-d.en.md', page('/zz-made-up'));
+      c.write(`pages/zz-made-up-a.${D}.md`, page(ABOUT_PATH));
+      c.write(`pages/zz-made-up-b.${D}.md`, page(`/products/${slug}`));
+      c.write(`pages/zz-made-up-c.${D}.md`, page('/zz-made-up'));
+      c.write(`pages/zz-made-up-d.${D}.md`, page('/zz-made-up'));
       expect(await c.allProblems()).toEqual([
-        `${W}/pages/zz-made-up-a.en.md:3:7: path: /about is also the address of the About Us page`,
-        `${W}/pages/zz-made-up-b.en.md:3:7: path: /products/${slug} is also the address of ${W}/${CATEGORY}`,
-        `${W}/pages/zz-made-up-d.en.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-c.en.md`,
+        `${W}/pages/zz-made-up-a.${D}.md:3:7: path: ${ABOUT_PATH} is also the address of the ${filledRoutes.find((route) => route.path === ABOUT_PATH)!.title} page`,
+        `${W}/pages/zz-made-up-b.${D}.md:3:7: path: /products/${slug} is also the address of ${W}/${CATEGORY}`,
+        `${W}/pages/zz-made-up-d.${D}.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-c.${D}.md`,
       ]);
     });
   });
@@ -350,7 +353,7 @@ describe('the content check', () => {
   it('reports every problem, not only the first', () => {
     const c = contentCopy();
     c.edit(CATEGORY, /^subtitle: .+$/m, 'subtitle: ""');
-    c.edit('home.en.yaml', /^lead: .+$/m, 'lead: ""');
+    c.edit(`home.${D}.yaml`, /^lead: .+$/m, 'lead: ""');
     c.write(LEGAL, `${c.read(LEGAL)}\n<iframe></iframe>\n`);
     expect(c.problems()).toHaveLength(3);
   });
@@ -507,7 +510,7 @@ describe('the JSON Schemas editors check against', () => {
 
   it('are named by the first line of every content file, in the form the YAML language server reads', () => {
     // The loader refuses a file without it (above); here, that the line names a schema that exists.
-    for (const file of ['home.en.yaml', CATEGORY, LEGAL]) {
+    for (const file of [`home.${D}.yaml`, CATEGORY, LEGAL]) {
       const line = readFileSync(join(REPO_ROOT, W, file), 'utf8').split('\n').find((text) => text.startsWith('# yaml-language-server: $schema='))!;
       const schema = join(REPO_ROOT, W, file, '..', line.slice('# yaml-language-server: $schema='.length));
       expect(JSON.parse(readFileSync(schema, 'utf8')).type).toBe('object');
