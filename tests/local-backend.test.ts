@@ -1,8 +1,8 @@
 /**
  * The browser editor's local backend in `npm run dev`
  * (scripts/dev/local-backend.ts) does exactly what its guard says: every
- * action against every kind of bad path is refused and changes nothing on
- * disk; a rename never overwrites; a delete of what is not a file is an
+ * kind of bad path is refused by its rules, and every action goes through
+ * them and changes nothing on disk; a rename never overwrites; a delete of what is not a file is an
  * error; a listing shows only the content's files; bodies are JSON; only
  * this machine's editor is answered; and nothing the content check refuses
  * is written.
@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ART_EXTENSIONS, MASTER_LIMITS } from '../content/art.ts';
 import { checkContent } from '../content/load.ts';
 import { readLanguages, readSources } from '../content/read.ts';
-import { LOCAL_BACKEND_PATH, localBackend } from '../scripts/dev/local-backend.ts';
+import { LOCAL_BACKEND_PATH, localBackend, pathRefusal } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../tools/harness.ts';
 
 let sandbox: Sandbox;
@@ -172,8 +172,20 @@ const ACTIONS: Array<{ action: string; params: (path: string) => Record<string, 
   { action: 'delete', params: (path) => ({ action: 'deleteFiles', params: { paths: [path] } }) },
 ];
 
-describe('the guard, every action against every kind of bad path', () => {
-  const cases = ACTIONS.flatMap(({ action, params }) => BAD_PATHS.map((bad) => [`${action} ${bad.kind}`, params, bad] as const));
+describe('the guard: its path rules, and every action through them', () => {
+  // The rules of a path, a table against their function: each kind of bad path that needs nothing on disk.
+  it.each(BAD_PATHS.filter((bad) => !bad.make).map((bad) => [bad.kind, bad] as const))('refuses %s', (_kind, bad) => {
+    expect(pathRefusal(bad.path, 'file')).toContain(bad.says);
+  });
+
+  // Through the server: every action refuses a path the rules refuse and one through a symlink; each kind of symlink, on a write.
+  const [write] = ACTIONS;
+  const goingUp = BAD_PATHS.find((bad) => bad.kind === 'a path going up')!;
+  const [linked, ...otherLinks] = BAD_PATHS.filter((bad) => bad.make);
+  const cases = [
+    ...ACTIONS.flatMap(({ action, params }) => [goingUp, linked!].map((bad) => [`${action} ${bad.kind}`, params, bad] as const)),
+    ...otherLinks.map((bad) => [`${write!.action} ${bad.kind}`, write!.params, bad] as const),
+  ];
 
   it.each(cases)('%s: refused (403), nothing changed', async (_name, params, bad) => {
     const undo = bad.make?.();
