@@ -1,28 +1,25 @@
 /**
  * redirects.yaml (content/schema.ts, shared/check.ts): each kind of bad
- * redirect, made in a copy of the content, is refused in one line at its
+ * redirect, made in the content's files in memory, is refused in one line at its
  * field; an address published and gone without a redirect stops the check,
  * and one not yet published is a notice; and the editor's changes to the
  * file (content/redirects.ts), each a table against its function. What a
  * redirect answers: tests/languages.test.ts (the server), tests/export.test.ts
  * (nginx). Addresses are read from the content, never written down.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteContent } from '../content/index.ts';
 import { pathOf, REDIRECTS_FILE, WORDS_FOLDER } from '../content/load.ts';
-import { readContent } from '../content/read.ts';
 import { publish, recordRename } from '../content/redirects.ts';
 import type { Redirects } from '../content/schema.ts';
 import { checkSite } from '../scripts/check.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentCopy, editions } from './helpers.ts';
+import { contentInMemory, editions } from './helpers.ts';
 
-type Copy = ReturnType<typeof contentCopy>;
-const copies: Copy[] = [];
-afterEach(() => {
-  for (const copy of copies.splice(0)) copy.remove();
-});
+type Copy = ReturnType<typeof contentInMemory>;
+/** The content's files in memory, every language's: a redirect is checked against every language's prefix. */
+const contentCopy = () => contentInMemory({ everyLanguage: true });
 
 const FILE = 'redirects.yaml';
 const [first, second] = editions;
@@ -42,7 +39,7 @@ function at(copy: Copy, field: 'from' | 'to', index: number): string {
   return `${WORDS_FOLDER}/${FILE}:${line}:${column}: redirects[${index}].${field}:`;
 }
 
-const problemsOf = async (copy: Copy) => (await checkSite(readContent(copy.root), defaultSite)).problems;
+const problemsOf = async (copy: Copy) => (await checkSite(copy.checked(), defaultSite)).problems;
 
 describe('redirects.yaml, checked with the route table', () => {
   it.each<[string, (copy: Copy) => string[]]>([
@@ -109,14 +106,12 @@ describe('redirects.yaml, checked with the route table', () => {
     ],
   ])('refuses %s, in one line at the field', async (_case, breakIt) => {
     const copy = contentCopy();
-    copies.push(copy);
     const expected = breakIt(copy);
     expect(await problemsOf(copy)).toEqual(expected);
   });
 
   it('stops on an address published and no page now (a category’s address changed), at its line of published, until a redirect leads from it', async () => {
     const copy = contentCopy();
-    copies.push(copy);
     const file = pathOf(category!.source).slice(WORDS_FOLDER.length + 1);
     const slug = category!.category!.slug;
     copy.edit(file, /^slug: .+$/m, `slug: ${slug}-renamed`);
@@ -129,9 +124,8 @@ describe('redirects.yaml, checked with the route table', () => {
 
   it('says, without stopping, which page is not published yet and how it will be', async () => {
     const copy = contentCopy();
-    copies.push(copy);
     copy.edit(FILE, `  - ${category!.key}\n`, '');
-    const checked = await checkSite(readContent(copy.root), defaultSite);
+    const checked = await checkSite(copy.checked(), defaultSite);
     expect(checked.problems).toEqual([]);
     expect(checked.notices).toEqual([`${REDIRECTS_FILE}: ${category!.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`]);
   });
