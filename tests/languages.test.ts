@@ -171,11 +171,12 @@ describe('a language added as docs/editing.md says: its files, and one line of l
   it('with its counts in its own forms, passes the content check, and every check of every page holds, its pages at /<code>/…', async () => {
     const copy = withLanguages(({ count }) => count);
     copies.push(copy);
-    await contentCheckPasses(copy.root, defaultSite);
+    // siteAt makes the site as the build does, once the whole content check passes.
     const under = await siteAt(copy.root);
     try {
       expect(under.editions.map((edition) => edition.prefix)).toEqual([...live.editions.map((edition) => edition.prefix), ...ADDED.map(({ code }) => `/${code}`)]);
-      await everythingHolds(under);
+      // The pages of the default language and of those added: each page's alternates and switcher lead to every language's.
+      await everythingHolds(under, under.routes.filter((route) => route.language.code === from || ADDED.some(({ code }) => code === route.language.code)));
       const home = await request(under.app).get(`/pt-BR${HOME_PATH}`).expect(200);
       expect([parse(home.text).querySelector('html')?.getAttribute('lang'), home.headers['content-language']]).toEqual(['pt-BR', 'pt-BR']);
     } finally {
@@ -186,7 +187,7 @@ describe('a language added as docs/editing.md says: its files, and one line of l
 
 describe('no redirect or difference by Accept-Language', () => {
   // What a browser set to each language sends, and none at all (a crawler, a cache filling itself).
-  const ACCEPT = [undefined, 'fr-FR,fr;q=0.9,en;q=0.5', 'ar-EG,ar;q=0.9', 'de-DE,de;q=0.9,*;q=0.1'];
+  const ACCEPT = [undefined, ...live.editions.slice(1).map(({ language }) => `${language.locale},${language.code};q=0.9,${live.editions[0]!.language.code};q=0.5`), 'de-DE,de;q=0.9,*;q=0.1'];
   const others = [
     ...Object.keys(aliasesOf(live.routes)),
     ...live.editions.flatMap(({ prefix }) => [`${prefix}/no-such-page`, `${prefix}/llms.txt`, `${prefix}/about.md`]),
