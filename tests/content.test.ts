@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { transformSync } from 'esbuild';
+import sharp from 'sharp';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
 import { copyProject } from '../tools/harness.ts';
 import { ABOUT_PATH } from '../shared/paths.ts';
-import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes, photo } from './helpers.ts';
+import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
 
 /** The content's files in memory, a test's to break, and what the whole check says of them. */
@@ -360,26 +361,33 @@ describe('the content check', () => {
 });
 
 describe('the pictures of content/art', () => {
+  /** A picture of one colour, as the check reads a picture's kind and size alone; `sideways` stored turned a quarter (EXIF orientation 6), with the camera's make in its EXIF. */
+  const plain = (width: number, height: number, { format = 'jpeg', sideways = false }: { format?: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'; sideways?: boolean } = {}) =>
+    sharp({ create: { width: sideways ? height : width, height: sideways ? width : height, channels: 3, background: '#c0873f' } })
+      .withMetadata({ orientation: sideways ? 6 : 1 })
+      .withExif({ IFD0: { Make: 'Phone' } })
+      .toFormat(format, format === 'avif' ? { effort: 0 } : {})
+      .toBuffer();
   const svg = (inside: string, attributes = '') => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"${attributes}>${inside}</svg>`);
   const category = pictureNeed('category');
   const hero = pictureNeed('hero');
   const refused = (what: string) => `content/art/x.svg holds ${what}, which a picture may not hold: export it as a plain SVG drawing (shapes, text and colours, nothing from outside the file)`;
 
   it.each<[string, string, () => Promise<Buffer> | Buffer | undefined, PictureSlot, string | RegExp | undefined]>([
-    ['a photo of the size a category needs', 'x.jpg', () => photo(category.width, category.height), 'category', undefined],
-    ['a photo of another shape, larger: cropped at the build, not refused', 'x.jpg', () => photo(category.height * 2, category.height * 2), 'category', undefined],
-    ['a photo named .jpeg', 'x.jpeg', () => photo(category.width, category.height), 'category', undefined],
-    ['a PNG', 'x.png', () => photo(category.width, category.height, { format: 'png' }), 'category', undefined],
-    ['a WebP', 'x.webp', () => photo(category.width, category.height, { format: 'webp' }), 'category', undefined],
-    ['an AVIF', 'x.avif', () => photo(category.width, category.height, { format: 'avif' }), 'category', undefined],
-    ['a photo too small', 'x.jpg', () => photo(800, 533), 'category', `content/art/x.jpg is 800 × 533: a category picture needs at least ${category.width} × ${category.height}`],
-    ['a photo wide enough but too short', 'x.jpg', () => photo(category.width * 2, category.height - 1), 'category', `content/art/x.jpg is ${category.width * 2} × ${category.height - 1}: a category picture needs at least ${category.width} × ${category.height}`],
-    ['a photo stored sideways, upright too narrow', 'x.jpg', () => photo(category.height, category.width, { sideways: true }), 'category', `content/art/x.jpg is ${category.height} × ${category.width}: a category picture needs at least ${category.width} × ${category.height}`],
-    ['a photo stored sideways, upright large enough', 'x.jpg', () => photo(category.width, category.height, { sideways: true }), 'category', undefined],
-    ['a home page photo too small', 'x.jpg', () => photo(category.width, category.height), 'hero', `content/art/x.jpg is ${category.width} × ${category.height}: the home page picture needs at least ${hero.width} × ${hero.height}`],
+    ['a photo of the size a category needs', 'x.jpg', () => plain(category.width, category.height), 'category', undefined],
+    ['a photo of another shape, larger: cropped at the build, not refused', 'x.jpg', () => plain(category.height * 2, category.height * 2), 'category', undefined],
+    ['a photo named .jpeg', 'x.jpeg', () => plain(category.width, category.height), 'category', undefined],
+    ['a PNG', 'x.png', () => plain(category.width, category.height, { format: 'png' }), 'category', undefined],
+    ['a WebP', 'x.webp', () => plain(category.width, category.height, { format: 'webp' }), 'category', undefined],
+    ['an AVIF', 'x.avif', () => plain(category.width, category.height, { format: 'avif' }), 'category', undefined],
+    ['a photo too small', 'x.jpg', () => plain(800, 533), 'category', `content/art/x.jpg is 800 × 533: a category picture needs at least ${category.width} × ${category.height}`],
+    ['a photo wide enough but too short', 'x.jpg', () => plain(category.width * 2, category.height - 1), 'category', `content/art/x.jpg is ${category.width * 2} × ${category.height - 1}: a category picture needs at least ${category.width} × ${category.height}`],
+    ['a photo stored sideways, upright too narrow', 'x.jpg', () => plain(category.height, category.width, { sideways: true }), 'category', `content/art/x.jpg is ${category.height} × ${category.width}: a category picture needs at least ${category.width} × ${category.height}`],
+    ['a photo stored sideways, upright large enough', 'x.jpg', () => plain(category.width, category.height, { sideways: true }), 'category', undefined],
+    ['a home page photo too small', 'x.jpg', () => plain(category.width, category.height), 'hero', `content/art/x.jpg is ${category.width} × ${category.height}: the home page picture needs at least ${hero.width} × ${hero.height}`],
     ['a file that is no picture', 'x.jpg', () => Buffer.from('not a picture'), 'category', `content/art/x.jpg is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`],
-    ['a PNG named .jpg', 'x.jpg', () => photo(category.width, category.height, { format: 'png' }), 'category', 'content/art/x.jpg is a PNG picture named .jpg: give it the extension of its kind'],
-    ['a GIF, of a kind not taken', 'x.jpg', () => photo(category.width, category.height, { format: 'gif' }), 'category', 'content/art/x.jpg is a GIF picture: content/art takes JPEG, PNG, WebP, AVIF, SVG'],
+    ['a PNG named .jpg', 'x.jpg', () => plain(category.width, category.height, { format: 'png' }), 'category', 'content/art/x.jpg is a PNG picture named .jpg: give it the extension of its kind'],
+    ['a GIF, of a kind not taken', 'x.jpg', () => plain(category.width, category.height, { format: 'gif' }), 'category', 'content/art/x.jpg is a GIF picture: content/art takes JPEG, PNG, WebP, AVIF, SVG'],
     ['a missing picture', 'x.jpg', () => undefined, 'category', 'content/art/x.jpg is missing: upload it in the Illustration field or under Media'],
     ['an SVG of the slot’s size, with references inside itself and a drawing program’s layer names', 'x.svg', () => svg('<defs><linearGradient id="g"/></defs><use href="#r" xlink:href="#r"/><g data-name="Layer 1"><rect id="r" fill="url(#g)" style="stroke: url(\'#g\')"/></g><style>rect { fill: rgb(1 2 3) }</style>', ' xmlns:xlink="http://www.w3.org/1999/xlink"'), 'category', undefined],
     ['an SVG of another size', 'x.svg', () => Buffer.from(svg('').toString().replace('width="480"', 'width="400"')), 'category', 'content/art/x.svg is 400 × 320, not the 480 × 320 it is shown at'],
@@ -412,7 +420,7 @@ describe('the pictures of content/art', () => {
     c.edit(CATEGORY, /^(\s+file: ).+$/m, '$1phone.jpg');
     const taken = { width: MASTER_LIMITS.longSide + 40, height: Math.ceil(((MASTER_LIMITS.longSide + 40) * 2) / 3) };
     // Bytes after the picture's end make a file larger than a master may be.
-    const bytes = Buffer.concat([await photo(taken.width, taken.height), Buffer.alloc(MASTER_LIMITS.bytes)]);
+    const bytes = Buffer.concat([await plain(taken.width, taken.height), Buffer.alloc(MASTER_LIMITS.bytes)]);
     writeFileSync(join(c.art, 'phone.jpg'), bytes);
     rmSync(join(c.art, file));
     const megabytes = (count: number) => `${(count / 1024 / 1024).toFixed(1)} MB`;
