@@ -27,7 +27,7 @@ WORKDIR /app
 # All of dist/ is read at run time, some of it only when a setting asks:
 # server/ (tracing.js with tracing on, the source maps with
 # NODE_OPTIONS=--enable-source-maps), client/ (each asset with its .br and its
-# .gz, sent by what the client accepts), admin/ (with CMS_GITHUB_REPO).
+# .gz, sent by what the client accepts), editor/ (with EDITOR_GITHUB_REPO).
 COPY --from=build /app/dist ./dist
 # For "type": "module", which makes dist/server/main.js an ES module.
 COPY package.json ./

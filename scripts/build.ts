@@ -2,7 +2,7 @@
  * Production build: the client bundle and stylesheet (esbuild), the images
  * and each page's share image, each named by a content hash and
  * pre-compressed, a manifest the server reads at start-up, the browser
- * editor (scripts/admin.ts, served only when turned on), and the server
+ * editor (scripts/editor-bundle.ts, served only when turned on), and the server
  * bundle that `npm start` runs with plain node.
  * First the content check (scripts/check.ts), which reads the content once:
  * any problem stops the build. The share images are drawn from the content
@@ -237,7 +237,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (npm run check says the same).`);
     process.exit(1);
   }
-  const [{ siteContent }, { buildAdmin }] = await Promise.all([import('../content/index.ts'), import('./admin.ts')]);
+  const [{ siteContent }, { buildEditor }] = await Promise.all([import('../content/index.ts'), import('./editor-bundle.ts')]);
   // The server's bundle needs the content alone: esbuild makes it while this process draws and compresses the client's files.
   const [manifest] = await Promise.all([buildClient({ site: filled }), buildServer(siteContent)]).catch((error: unknown) => {
     // A picture that cannot be read to the end is found only once it is made (scripts/pictures.ts).
@@ -246,7 +246,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('Build stopped: a picture cannot be made.');
     process.exit(1);
   });
-  await buildAdmin(manifest, site);
+  await buildEditor(manifest, site);
   await writeFile(join(dist, '.build-stamp'), new Date().toISOString());
   console.log(`Built ${Object.keys(manifest.files).length} assets and the server in ${Math.round(performance.now() - started)} ms`);
 }

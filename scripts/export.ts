@@ -16,9 +16,9 @@
  *                   fr/about.html, fr/404.html, fr/index.html (/fr/), fr.html (/fr), fr/about.md, fr/llms.txt, …
  *   export/nginx/   static-site.conf (the template, copied) and static-site-headers.conf
  *
- * With CMS_GITHUB_REPO set, also the browser editor, on its own origin
- * (CMS_ORIGIN): export/admin/ (its files under admin/) and
- * export/nginx/static-site-admin.conf, the nginx server for that host, with
+ * With EDITOR_GITHUB_REPO set, also the browser editor, on its own origin
+ * (EDITOR_ORIGIN): export/editor/ (its files under admin/) and
+ * export/nginx/static-site-editor.conf, the nginx server for that host, with
  * the editor's own headers.
  */
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -29,8 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/app.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { readConfig } from '../server/config.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_PATH, defaultAdminDir, gitHostSources, type CmsSettings } from '../server/admin.ts';
-import { adminHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
+import { EDITOR_CONFIG_PATH, EDITOR_PATH, defaultEditorDir, gitHostSources, type EditorSettings } from '../server/editor-site.ts';
+import { editorHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { splitUrl } from '../server/render/render.tsx';
 import { ASSET_PREFIX } from '../server/table.ts';
@@ -46,14 +46,14 @@ export interface ExportOptions {
   clientDir?: string;
   /** The checked content: the site's own unless a test makes another. */
   content?: SiteContent;
-  /** The browser editor (CMS_GITHUB_REPO): its files in export/admin and nginx's server for its origin, or, unset, nothing of it. */
-  cms?: CmsSettings;
+  /** The browser editor (EDITOR_GITHUB_REPO): its files in export/editor and nginx's server for its origin, or, unset, nothing of it. */
+  editor?: EditorSettings;
 }
 
 export interface ExportResult {
   siteDir: string;
   nginxDir: string;
-  /** export/admin, when the editor is on. */
+  /** export/editor, when the editor is on. */
   editorDir?: string;
   /** Each request target we saved, with the file it was saved as. */
   files: Array<{ url: string; file: string }>;
@@ -63,7 +63,7 @@ export interface ExportResult {
 const NGINX_TEMPLATE = fileURLToPath(new URL('../docs/nginx/static-site.conf', import.meta.url));
 export const HEADERS_INCLUDE = 'static-site-headers.conf';
 /** Written only with the editor on; the template includes it by a pattern, which matches nothing otherwise. */
-export const ADMIN_INCLUDE = 'static-site-admin.conf';
+export const EDITOR_INCLUDE = 'static-site-editor.conf';
 /** An address no route has, after a language's prefix: the server answers it with that language's not-found page. */
 const NOT_FOUND_PROBE = '/404';
 const ENCODINGS = [
@@ -93,7 +93,7 @@ export function fetchRaw(origin: string, path: string, headers: Record<string, s
 
 interface Target {
   url: string;
-  /** Path of the file under export/site (export/admin for the editor's), without a leading slash. */
+  /** Path of the file under export/site (export/editor for the editor's), without a leading slash. */
   file: string;
   status: number;
   /** The Host it is asked for: the editor's origin's, for its files. */
@@ -101,7 +101,7 @@ interface Target {
 }
 
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  const { outDir, site, clientDir = defaultClientDir(), content, cms } = options;
+  const { outDir, site, clientDir = defaultClientDir(), content, editor } = options;
   const siteDir = join(outDir, 'site');
   const nginxDir = join(outDir, 'nginx');
   const filled = fillSite(site, content ?? siteContent);
@@ -114,13 +114,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     ...fixedPaths.map((url) => ({ url, file: url.slice(1), status: 200 })),
   ];
   // The editor's files, asked of its own origin (the Host it is served to), written to a root of their own.
-  const editorTargets: Target[] = cms
-    ? [`${ADMIN_PATH}/`, ADMIN_CONFIG_PATH, ...(await readdir(defaultAdminDir(clientDir))).filter((name) => !name.endsWith('.gz')).map((name) => `${ADMIN_PATH}/${name}`)]
-        .filter((url, index, all) => all.indexOf(url) === index && url !== `${ADMIN_PATH}/index.html`)
-        .map((url) => ({ url, file: url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1), status: 200, host: new URL(cms.origin).host }))
+  const editorTargets: Target[] = editor
+    ? [`${EDITOR_PATH}/`, EDITOR_CONFIG_PATH, ...(await readdir(defaultEditorDir(clientDir))).filter((name) => !name.endsWith('.gz')).map((name) => `${EDITOR_PATH}/${name}`)]
+        .filter((url, index, all) => all.indexOf(url) === index && url !== `${EDITOR_PATH}/index.html`)
+        .map((url) => ({ url, file: url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1), status: 200, host: new URL(editor.origin).host }))
     : [];
 
-  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, cms }, clientDir, content });
+  const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, editor }, clientDir, content });
   // Brotli is made in the background after start-up; the export wants every encoding.
   await app.prepared;
   const server = createServer(app);
@@ -132,7 +132,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   /** The Content-Language of each address (none: ''), as the server sent it. */
   const languages = new Map<string, string>();
   const editorTypes = new Map<string, string>();
-  const editorDir = join(outDir, 'admin');
+  const editorDir = join(outDir, 'editor');
   try {
     for (const target of targets) {
       const { type, language } = await save(origin, target, siteDir);
@@ -150,24 +150,24 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
   await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders(assets.urls.styles), languageLines(editions, languages), types, redirectLines(filled.redirects, routes)));
-  if (cms) await writeFile(join(nginxDir, ADMIN_INCLUDE), adminServer(cms, adminHeaders(gitHostSources(cms.apiRoot)), editorTypes));
-  return { siteDir, nginxDir, ...(cms && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
+  if (editor) await writeFile(join(nginxDir, EDITOR_INCLUDE), editorServer(editor, editorHeaders(gitHostSources(editor.apiRoot)), editorTypes));
+  return { siteDir, nginxDir, ...(editor && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }
 
 /**
- * nginx's server for the editor's own origin (CMS_ORIGIN), with the headers
+ * nginx's server for the editor's own origin (EDITOR_ORIGIN), with the headers
  * the server sends it (its own CSP): the editor at /admin/, / leading there,
- * nothing else. Its root is export/admin/, installed at /var/www/static-admin.
+ * nothing else. Its root is export/editor/, installed at /var/www/static-editor.
  */
-function adminServer(cms: CmsSettings, headers: HeaderList, types: ReadonlyMap<string, string>): string {
-  const url = new URL(cms.origin);
+function editorServer(editor: EditorSettings, headers: HeaderList, types: ReadonlyMap<string, string>): string {
+  const url = new URL(editor.origin);
   return [
-    '# Written by `npm run export` with CMS_GITHUB_REPO set (scripts/export.ts): the browser editor on its own',
+    '# Written by `npm run export` with EDITOR_GITHUB_REPO set (scripts/export.ts): the browser editor on its own',
     '# origin, with the headers the server sends it (its own CSP). Included by static-site.conf after its server.',
     'server {',
     `    listen ${url.port || 80};`,
     `    server_name ${url.hostname};`,
-    '    root /var/www/static-admin;',
+    '    root /var/www/static-editor;',
     '    absolute_redirect off;',
     ...headers.map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
     '    add_header Cache-Control "public, no-cache" always;',
@@ -175,12 +175,12 @@ function adminServer(cms: CmsSettings, headers: HeaderList, types: ReadonlyMap<s
     ...[...types].map(([extension, type]) => `        ${quote(type)} ${extension};`),
     '    }',
     '    location = / {',
-    `        return 302 ${ADMIN_PATH}/;`,
+    `        return 302 ${EDITOR_PATH}/;`,
     '    }',
-    `    location = ${ADMIN_PATH} {`,
-    `        rewrite ^ ${ADMIN_PATH}/ last;`,
+    `    location = ${EDITOR_PATH} {`,
+    `        rewrite ^ ${EDITOR_PATH}/ last;`,
     '    }',
-    `    location ^~ ${ADMIN_PATH}/ {`,
+    `    location ^~ ${EDITOR_PATH}/ {`,
     '        index index.html;',
     '        try_files $uri $uri/ =404;',
     '    }',
@@ -284,8 +284,8 @@ function quote(value: string): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outDir = fileURLToPath(new URL('../export', import.meta.url));
   const started = performance.now();
-  const { site, cms } = readConfig(process.env);
-  const result = await exportSite({ outDir, site, cms });
-  const editor = cms ? `, the browser editor for ${cms.repo} (for ${cms.origin}) to ${result.editorDir}` : '';
-  console.log(`Exported ${result.files.length} addresses for ${site.publicUrl}${editor} to ${result.siteDir}, and the nginx config to ${result.nginxDir}, in ${Math.round(performance.now() - started)} ms`);
+  const { site, editor } = readConfig(process.env);
+  const result = await exportSite({ outDir, site, editor });
+  const editorLine = editor ? `, the browser editor for ${editor.repo} (for ${editor.origin}) to ${result.editorDir}` : '';
+  console.log(`Exported ${result.files.length} addresses for ${site.publicUrl}${editorLine} to ${result.siteDir}, and the nginx config to ${result.nginxDir}, in ${Math.round(performance.now() - started)} ms`);
 }

@@ -17,7 +17,7 @@ import * as esbuild from 'esbuild';
 import { parse } from 'node-html-parser';
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { createApp } from '../server/app.ts';
-import { defaultAdminDir } from '../server/admin.ts';
+import { defaultEditorDir } from '../server/editor-site.ts';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, routes } from '../tools/harness.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -118,12 +118,12 @@ const own = await esbuild.build({
 const ownBytes = brotliCompressSync(own.outputFiles[0]!.contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 failed ||= ownBytes > BUDGET.ownJs;
 console.log(`\nOur own JavaScript (React excluded), brotli: ${kb(ownBytes)}${mark(ownBytes, BUDGET.ownJs)}`);
-// The browser editor (dist/admin), loaded only on its own origin: its first script is admin.js with the chunks it imports,
+// The browser editor (dist/editor), loaded only on its own origin: its first script is editor.js with the chunks it imports,
 // all run before the editor shows anything; the rest are chunks imported when first needed (decision 0005).
-const adminDir = defaultAdminDir(defaultClientDir());
-const editorScripts = new Map(readdirSync(adminDir).filter((name) => name.endsWith('.js')).map((name) => [name, brotli(readFileSync(join(adminDir, name)))]));
-const first = new Set(['admin.js']);
-for (const name of first) for (const imported of await staticImports(join(adminDir, name))) first.add(imported);
+const editorDir = defaultEditorDir(defaultClientDir());
+const editorScripts = new Map(readdirSync(editorDir).filter((name) => name.endsWith('.js')).map((name) => [name, brotli(readFileSync(join(editorDir, name)))]));
+const first = new Set(['editor.js']);
+for (const name of first) for (const imported of await staticImports(join(editorDir, name))) first.add(imported);
 const listed = (names: string[]) => names.map((name) => `${name} ${kb(editorScripts.get(name)!)}`).join(', ');
 const editorFirst = [...first].reduce((total, name) => total + editorScripts.get(name)!, 0);
 failed ||= editorFirst > BUDGET.editorFirst;

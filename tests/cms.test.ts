@@ -14,14 +14,14 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { entryLink, textLink } from '../client/admin/banner.tsx';
-import { asText, formatter } from '../client/admin/formats.ts';
-import { completed, previewContext, savedFiles } from '../client/admin/preview.tsx';
-import { toWrite } from '../client/admin/repository.ts';
-import { chooseLanguage, fill, library } from '../client/admin/locale.ts';
-import { masterOf, uploadRefusal, type PhotoKind } from '../client/admin/uploads.ts';
+import { entryLink, textLink } from '../client/editor/banner.tsx';
+import { asText, formatter } from '../client/editor/formats.ts';
+import { completed, previewContext, savedFiles } from '../client/editor/preview.tsx';
+import { toWrite } from '../client/editor/repository.ts';
+import { chooseLanguage, fill, library } from '../client/editor/locale.ts';
+import { masterOf, uploadRefusal, type PhotoKind } from '../client/editor/uploads.ts';
 import { MASTER_LIMITS } from '../content/art.ts';
-import { cmsConfigProblems, cmsSetup, fieldFor, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, FILE_TEXT_WIDGET, TEXT_FIELD, TEXT_FORMAT, type CmsField, type JsonSchema } from '../content/editor.ts';
+import { editorConfigProblems, editorConfig, fieldFor, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, FILE_TEXT_WIDGET, TEXT_FIELD, TEXT_FORMAT, type CmsField, type JsonSchema } from '../content/editor-config.ts';
 import { editorWords, readEditorWords } from '../content/editor-words.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
@@ -30,11 +30,11 @@ import { readEditorWordsFolder, readLanguages, readSources } from '../content/re
 import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
 import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH, githubConfig } from '../server/admin.ts';
+import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, githubConfig } from '../server/editor-site.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, testApp } from './helpers.ts';
 
-const setup = cmsSetup(siteContent.languages);
+const setup = editorConfig(siteContent.languages);
 const schemas = jsonSchemas();
 const [english, french] = siteContent.editions;
 
@@ -136,7 +136,7 @@ describe('every language in the same collections, side by side', () => {
     const codes = readLanguages().map((language) => language.code);
     expect(setup.i18n).toEqual({ structure: 'multiple_files', locales: codes, default_locale: codes[0] });
     // A language added is one line of languages.yaml: its code is a locale of the editor.
-    expect(cmsSetup([...siteContent.languages, { code: 'de', direction: 'ltr' as const }]).i18n.locales).toEqual([...codes, 'de']);
+    expect(editorConfig([...siteContent.languages, { code: 'de', direction: 'ltr' as const }]).i18n.locales).toEqual([...codes, 'de']);
   });
 
   it('types each language in its direction, as languages.yaml gives it', () => {
@@ -176,11 +176,11 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
   const config = { i18n, collections: [...collections, ...textCollections], media_folder, public_folder, media_library, slug };
 
   it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
-    expect(cmsConfigProblems(config, formats)).toEqual([]);
-    const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
-    const enterprise = { ...cms, apiRoot: 'https://github.example.net/api/v3', drafts: true };
-    for (const fromYaml of [{ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } }, githubConfig(cms), githubConfig(enterprise)]) {
-      expect(cmsConfigProblems({ ...config, ...fromYaml }, formats), JSON.stringify(fromYaml)).toEqual([]);
+    expect(editorConfigProblems(config, formats)).toEqual([]);
+    const editorSettings = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+    const enterprise = { ...editorSettings, apiRoot: 'https://github.example.net/api/v3', drafts: true };
+    for (const fromYaml of [{ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } }, githubConfig(editorSettings), githubConfig(enterprise)]) {
+      expect(editorConfigProblems({ ...config, ...fromYaml }, formats), JSON.stringify(fromYaml)).toEqual([]);
     }
     expect(githubConfig(enterprise)).toMatchObject({ backend: { api_root: 'https://github.example.net/api/v3' }, publish_mode: 'editorial_workflow' });
   });
@@ -200,7 +200,7 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
   ])('refuses %s, saying where', (_what, breakIt, says) => {
     const copy = structuredClone(config);
     breakIt(copy);
-    expect(cmsConfigProblems(copy, formats).join('\n')).toContain(says);
+    expect(editorConfigProblems(copy, formats).join('\n')).toContain(says);
   });
 });
 
@@ -252,7 +252,7 @@ describe('the editor’s preview', () => {
   });
 });
 
-describe('what an upload becomes in content/art (the media library’s rules, client/admin/uploads.ts)', () => {
+describe('what an upload becomes in content/art (the media library’s rules, client/editor/uploads.ts)', () => {
   const long = MASTER_LIMITS.longSide;
 
   it.each<[string, PhotoKind, [number, number], boolean, string, string, [number, number]]>([
@@ -476,35 +476,35 @@ describe('the editor’s own words, in the owner’s language where it has it', 
 });
 
 describe('the editor in production, on its own origin', () => {
-  const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
-  const adminDir = join(import.meta.dirname, '..', 'dist', 'admin');
+  const editorSettings = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+  const editorDir = join(import.meta.dirname, '..', 'dist', 'editor');
   // One app per set of settings for the whole describe: an app made per test queued its start-up
   // work on this worker's one thread, and the bundle's 3.5 MB then crawled behind it in a busy run.
   const apps = new Map<string, ReturnType<typeof testApp>>();
-  const withEditor = (settings: Partial<typeof cms> = {}) => {
+  const withEditor = (settings: Partial<typeof editorSettings> = {}) => {
     const key = JSON.stringify(settings);
-    if (!apps.has(key)) apps.set(key, testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, cms: { ...cms, ...settings } }, adminDir }));
+    if (!apps.has(key)) apps.set(key, testApp({ config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite, editor: { ...editorSettings, ...settings } }, editorDir }));
     return apps.get(key)!;
   };
   /** A request to the editor's origin: its Host. */
   const editor = (app: ReturnType<typeof testApp>, path: string) => supertest(app).get(path).set('host', 'admin.example.net');
 
-  it('is off unless CMS_GITHUB_REPO is set: /admin is the home screen with 404, as any unknown path', async () => {
-    for (const path of ['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH]) {
+  it('is off unless EDITOR_GITHUB_REPO is set: /admin is the home screen with 404, as any unknown path', async () => {
+    for (const path of ['/admin', '/admin/', EDITOR_SCRIPT_PATH, EDITOR_CONFIG_PATH]) {
       const res = await supertest(testApp()).get(path);
       expect(res.status, path).toBe(404);
     }
     const res = await supertest(testApp()).get('/admin');
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.text).not.toContain('admin.js');
+    expect(res.text).not.toContain('editor.js');
   });
 
   it('on, is never served on the site’s origin: /admin there is an unknown path', async () => {
     const app = withEditor();
-    for (const path of ['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH]) {
+    for (const path of ['/admin', '/admin/', EDITOR_SCRIPT_PATH, EDITOR_CONFIG_PATH]) {
       const res = await supertest(app).get(path).set('host', 'www.example.com');
       expect(res.status, path).toBe(404);
-      expect(res.text, path).not.toContain('admin.js');
+      expect(res.text, path).not.toContain('editor.js');
     }
   });
 
@@ -521,7 +521,7 @@ describe('the editor in production, on its own origin', () => {
   it('on, serves its page with no inline script and a CSP of its own: scripts from itself (no eval, but WebAssembly: HarfBuzz), connections to GitHub and the pictures chosen, only', async () => {
     const res = await editor(withEditor(), '/admin/');
     expect(res.status).toBe(200);
-    expect([...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/admin/admin.js">']);
+    expect([...res.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/admin/editor.js">']);
     const csp = cspDirectives(res.headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'https://api.github.com']);
@@ -530,7 +530,7 @@ describe('the editor in production, on its own origin', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
-  it('on, with GitHub Enterprise Server’s API (CMS_GITHUB_API), lets the editor connect to that API alone and show that host’s avatars', async () => {
+  it('on, with GitHub Enterprise Server’s API (EDITOR_GITHUB_API), lets the editor connect to that API alone and show that host’s avatars', async () => {
     const csp = cspDirectives((await editor(withEditor({ apiRoot: 'https://github.example.net/api/v3' }), '/admin/')).headers['content-security-policy']);
     // With its trailing slash, the source is every path under /api/v3/ and nothing else of the host.
     expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'https://github.example.net/api/v3/']);
@@ -541,15 +541,15 @@ describe('the editor in production, on its own origin', () => {
 
   it('on, its config names the GitHub backend from the settings, and its bundle is served', async () => {
     const app = withEditor();
-    const config = await editor(app, ADMIN_CONFIG_PATH);
+    const config = await editor(app, EDITOR_CONFIG_PATH);
     expect(config.status).toBe(200);
     expect(parseYaml(config.text)).toEqual({ backend: { name: 'github', repo: 'acme/site', branch: 'main', api_root: 'https://api.github.com', base_url: 'https://auth.example.org' } });
-    const drafts = await editor(withEditor({ drafts: true, apiRoot: 'https://github.example.net/api/v3' }), ADMIN_CONFIG_PATH);
+    const drafts = await editor(withEditor({ drafts: true, apiRoot: 'https://github.example.net/api/v3' }), EDITOR_CONFIG_PATH);
     expect(parseYaml(drafts.text)).toEqual({
       backend: { name: 'github', repo: 'acme/site', branch: 'main', api_root: 'https://github.example.net/api/v3', base_url: 'https://auth.example.org' },
       publish_mode: 'editorial_workflow',
     });
-    const script = await editor(app, ADMIN_SCRIPT_PATH).buffer(true).parse((res, done) => {
+    const script = await editor(app, EDITOR_SCRIPT_PATH).buffer(true).parse((res, done) => {
       let length = 0;
       res.on('data', (chunk: Buffer) => (length += chunk.length));
       res.on('end', () => done(null, length));
@@ -560,9 +560,9 @@ describe('the editor in production, on its own origin', () => {
   });
 
   it('on, serves the site’s stylesheet its preview draws with as a file of its own, since its origin serves nothing of the site', async () => {
-    const manifest = JSON.parse(readFileSync(join(adminDir, '..', 'client', 'manifest.json'), 'utf8')) as { files: Record<string, { url: string }> };
+    const manifest = JSON.parse(readFileSync(join(editorDir, '..', 'client', 'manifest.json'), 'utf8')) as { files: Record<string, { url: string }> };
     const stylesheet = `/admin/${basename(manifest.files['styles.css']!.url)}`;
-    expect(readFileSync(join(adminDir, 'admin.js'), 'utf8')).toContain(`"styles.css":"${stylesheet}"`);
+    expect(readFileSync(join(editorDir, 'editor.js'), 'utf8')).toContain(`"styles.css":"${stylesheet}"`);
     const res = await editor(withEditor(), stylesheet);
     expect([res.status, res.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
     expect((await editor(withEditor(), manifest.files['styles.css']!.url)).status).toBe(404);

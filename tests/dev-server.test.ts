@@ -217,7 +217,7 @@ describe('npm run dev', () => {
     const file = join(sandbox.root, 'content', 'words', 'languages.yaml');
     const original = readFileSync(file, 'utf8');
     const languages = async () => {
-      const bundle = (await request(dev.origin).get('/admin/admin.js').expect(200)).text;
+      const bundle = (await request(dev.origin).get('/admin/editor.js').expect(200)).text;
       const [, locales, fallback] = /locales:(\[[^\]]*\]),default_locale:"(\w+)"/.exec(bundle)!;
       return { locales: JSON.parse(locales!) as string[], fallback };
     };

@@ -1,6 +1,6 @@
 /**
  * The static export and the browser editor (docs/decisions/0005-browser-editor.md):
- * nothing of it unless CMS_GITHUB_REPO is given; with it, nginx serves the
+ * nothing of it unless EDITOR_GITHUB_REPO is given; with it, nginx serves the
  * editor on its own origin as the server does, with the editor's own
  * headers, and the site's pages with theirs, without the editor.
  */
@@ -10,27 +10,27 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
+import { EDITOR_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
 import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
-import { ADMIN_CONFIG_PATH, ADMIN_SCRIPT_PATH } from '../server/admin.ts';
+import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH } from '../server/editor-site.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
-const cms = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
+const editor = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
 const EDITOR_HOST = 'admin.example.net';
 const site = defaultSite;
 const missing = nginxMissing();
 const haveNginx = missing === undefined;
 if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export-admin.test.ts: ${missing}`);
 
-describe('the static export without CMS_GITHUB_REPO', () => {
+describe('the static export without EDITOR_GITHUB_REPO', () => {
   it('has nothing of the editor: no admin/ files, no admin locations for nginx', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
     try {
       const { siteDir, nginxDir, files } = await exportSite({ outDir, site });
       expect(existsSync(join(siteDir, 'admin'))).toBe(false);
-      expect(existsSync(join(outDir, 'admin'))).toBe(false);
-      expect(existsSync(join(nginxDir, ADMIN_INCLUDE))).toBe(false);
+      expect(existsSync(join(outDir, 'editor'))).toBe(false);
+      expect(existsSync(join(nginxDir, EDITOR_INCLUDE))).toBe(false);
       expect(files.filter(({ url }) => url.startsWith('/admin'))).toEqual([]);
     } finally {
       await rm(outDir, { recursive: true, force: true });
@@ -38,7 +38,7 @@ describe('the static export without CMS_GITHUB_REPO', () => {
   });
 });
 
-describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHUB_REPO, served by nginx', () => {
+describe.skipIf(!haveNginx && !process.env.CI)('the static export with EDITOR_GITHUB_REPO, served by nginx', () => {
   let outDir: string;
   let nginx: ChildProcess;
   const log: string[] = [];
@@ -47,15 +47,15 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
-    const { siteDir, nginxDir, editorDir } = await exportSite({ outDir, site, cms });
-    node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, cms } }));
+    const { siteDir, nginxDir, editorDir } = await exportSite({ outDir, site, editor });
+    node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, editor } }));
     // Installed as an operator would: both includes in snippets/, our port and root.
     const conf = join(outDir, 'run', 'conf');
     await mkdir(join(conf, 'snippets'), { recursive: true });
     const port = await freePort();
     const listen = (text: string) => text.replace(/listen \d+;/, `listen 127.0.0.1:${port};`);
     await writeFile(join(conf, 'snippets', HEADERS_INCLUDE), await readFile(join(nginxDir, HEADERS_INCLUDE)));
-    await writeFile(join(conf, 'snippets', ADMIN_INCLUDE), listen(await readFile(join(nginxDir, ADMIN_INCLUDE), 'utf8')).replace(/root \S+;/, `root ${editorDir};`));
+    await writeFile(join(conf, 'snippets', EDITOR_INCLUDE), listen(await readFile(join(nginxDir, EDITOR_INCLUDE), 'utf8')).replace(/root \S+;/, `root ${editorDir};`));
     const template = await readFile(join(nginxDir, 'static-site.conf'), 'utf8');
     await writeFile(join(conf, 'static-site.conf'), listen(template).replace(/root \S+;/, `root ${siteDir};`));
     await writeFile(join(conf, 'nginx.conf'), standaloneNginxConfig(join(outDir, 'run'), '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] }));
@@ -76,7 +76,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
 
   const toEditor = { host: EDITOR_HOST };
 
-  it.each(['/admin', '/admin/', ADMIN_SCRIPT_PATH, ADMIN_CONFIG_PATH])('%s on the editor’s origin: the same body, content type and headers as the server, its own CSP', async (url) => {
+  it.each(['/admin', '/admin/', EDITOR_SCRIPT_PATH, EDITOR_CONFIG_PATH])('%s on the editor’s origin: the same body, content type and headers as the server, its own CSP', async (url) => {
     const [fromNode, fromNginx] = await Promise.all([fetchRaw(`http://127.0.0.1:${node.port}`, url, toEditor), fetchRaw(nginxOrigin, url, toEditor)]);
     expect(fromNode.status).toBe(200);
     expect(fromNginx.status).toBe(200);
@@ -88,7 +88,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with CMS_GITHU
   });
 
   it('serves nothing of the site on the editor’s origin, and nothing of the editor on the site’s, as the server does', async () => {
-    for (const [url, host] of [['/about', EDITOR_HOST], ['/admin/', 'www.example.com'], [ADMIN_SCRIPT_PATH, 'www.example.com']] as const) {
+    for (const [url, host] of [['/about', EDITOR_HOST], ['/admin/', 'www.example.com'], [EDITOR_SCRIPT_PATH, 'www.example.com']] as const) {
       const [fromNode, fromNginx] = await Promise.all([fetchRaw(`http://127.0.0.1:${node.port}`, url, { host }), fetchRaw(nginxOrigin, url, { host })]);
       expect([fromNginx.status, fromNode.status], `${host}${url}`).toEqual([404, 404]);
     }

@@ -5,7 +5,7 @@
  * and serves both, with the dev client script on every page (createApp's
  * devScript) and the reload channel (Server-Sent Events). An open tab
  * reconnects to the next run and reloads. A save in content/words or
- * content/art, the editor's among them (admin.ts), restarts nothing: the
+ * content/art, the editor's among them (editor.ts), restarts nothing: the
  * site is made again from the files in this run, the old one answering
  * meanwhile, so the editor is never left without its backend; then open
  * tabs reload. A save of client/styles.css swaps the stylesheet into them.
@@ -16,7 +16,7 @@ import { createServer, type RequestListener, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
-import { devAdmin } from './admin.ts';
+import { devEditor } from './editor.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -124,7 +124,7 @@ watchFiles(['content/words', 'content/art'].map((folder) => join(root, folder)),
 // --- The server the browser talks to -----------------------------------------
 
 // The browser editor and its local backend; the backend answers even while the site cannot start, so the editor can fix what stopped it.
-const admin = devAdmin(root, clientDir, site);
+const editor = devEditor(root, clientDir, site);
 
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
@@ -144,7 +144,7 @@ const server = createServer((req, res) => {
   } else if (path?.startsWith(STYLES_PREFIX)) {
     res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
     res.end(styles.css);
-  } else if (!admin(req, res)) {
+  } else if (!editor(req, res)) {
     void site.then((answer) => answer(req, res));
   }
 });

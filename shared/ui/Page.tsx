@@ -8,7 +8,7 @@ import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
 /**
  * What the body of a page holds: the skip link, the menu, the screen and the
  * footer. The server renders it inside the document (render.tsx); the
- * browser editor's preview draws it with the entry being edited (client/admin/).
+ * browser editor's preview draws it with the entry being edited (client/editor/).
  */
 export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean }) {
   const { site, routes, route, content, prefix } = ctx;

@@ -21,7 +21,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
-import { fill, library } from '../../client/admin/locale.ts';
+import { fill, library } from '../../client/editor/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
 import { splitFrontMatter } from '../../content/markdown.ts';
 import { pictureKind, pictureProblem } from '../../content/pictures.ts';
@@ -287,7 +287,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
 
   it('opens a legal document’s text in the Markdown editor, with its toolbar, loaded only once such a text is shown', async () => {
     const { admin, problems } = await openEditor('#/collections/legal', (page) => page.locator('a[href="#/collections/legal/entries/privacy"]'));
-    // No test before shows a Markdown text: Decap's Markdown editor is a chunk of its own (client/admin/admin.tsx), not yet loaded.
+    // No test before shows a Markdown text: Decap's Markdown editor is a chunk of its own (client/editor/start.tsx), not yet loaded.
     const scripts = () => admin.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js')).length);
     const before = await scripts();
     await admin.locator('a[href="#/collections/legal/entries/privacy"]').click();

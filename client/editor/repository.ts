@@ -13,10 +13,10 @@
  * words (locale.ts). Decision: docs/decisions/0005-browser-editor.md.
  */
 import type { AssetProxy, DataFile, Implementation, ImplementationClass, ImplementationMediaFile } from 'decap-cms-lib-util';
-import type { CmsField } from '../../content/editor.ts';
+import type { CmsField } from '../../content/editor-config.ts';
 import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { uploadProblem } from '../../content/pictures.ts';
-import { contentProblems } from './check.ts';
+import { contentProblems } from './check-edited.ts';
 import { outcomeOf, type Change, type Outcome } from './gate.ts';
 import { commitToBranch, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
@@ -215,7 +215,7 @@ function typed<T extends ImplementationMediaFile>(media: T): T {
 
 /**
  * A Decap backend with the gate in front of its writes (registered in place
- * of the backend itself, admin.tsx): each write, under the lock `lockOf`
+ * of the backend itself, start.tsx): each write, under the lock `lockOf`
  * makes (write-lock.ts), reads the repository as it is, works out the site
  * after it (gate.ts) and is made only if the build's check finds nothing,
  * with what the change does to redirects.yaml in the same write and the
@@ -267,7 +267,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       return (await super.getMedia(mediaFolder)).map(typed);
     }
 
-    // A save, a new entry, a renamed one, a draft (CMS_DRAFTS: on its branch, the live site untouched until it is published).
+    // A save, a new entry, a renamed one, a draft (EDITOR_DRAFTS: on its branch, the live site untouched until it is published).
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
       const live = !options.useWorkflow;
       return this.gate(
@@ -297,7 +297,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       );
     }
 
-    // With drafts (CMS_DRAFTS), publishing is the write to the live site: the draft's files put into the branch as it is now.
+    // With drafts (EDITOR_DRAFTS), publishing is the write to the live site: the draft's files put into the branch as it is now.
     override async publishUnpublishedEntry(collection: string, slug: string) {
       return this.gate(
         async () => ({ ...(await this.draft(collection, slug)), live: true }),

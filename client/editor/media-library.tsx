@@ -3,7 +3,7 @@
  * CMS.registerMediaLibrary and named in the configuration: decision 0005;
  * why not Decap's own `media_processing`: decision 0006). Opened from a
  * picture field, with the slot the field's picture is shown in (its
- * `media_library.config`, content/editor.ts), or on its own from Decap's
+ * `media_library.config`, content/editor-config.ts), or on its own from Decap's
  * Media button, it lists the pictures of content/art with a thumbnail and
  * their size, uploads, replaces (same name: asked first), deletes, and puts
  * the chosen picture's file name in the field.
@@ -23,7 +23,7 @@ import { createRoot } from 'react-dom/client';
 import { imageSize } from 'image-size';
 import type { AssetProxy, Implementation, ImplementationMediaFile } from 'decap-cms-lib-util';
 import { ART_FOLDER, MASTER_LIMITS, pictureNeed, PICTURE_SLOTS, type PictureSlot } from '../../content/art.ts';
-import { MEDIA_LIBRARY } from '../../content/editor.ts';
+import { MEDIA_LIBRARY } from '../../content/editor-config.ts';
 import { pictureKind, pictureProblem } from '../../content/pictures.ts';
 import { fill, library } from './locale.ts';
 import { ContentRefused, editorBackend } from './repository.ts';

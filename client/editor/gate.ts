@@ -15,7 +15,7 @@ import { publish, recordRename } from '../../content/redirects.ts';
 import type { Redirects } from '../../content/schema.ts';
 import { problemsBrought } from '../../shared/check.ts';
 import { fillSite } from '../../shared/routes.ts';
-import { siteAfter } from './check.ts';
+import { siteAfter } from './check-edited.ts';
 import { formatter } from './formats.ts';
 import { setup } from './setup.ts';
 

@@ -14,7 +14,7 @@
  * and is never written.
  */
 import { parseDocument, stringify } from 'yaml';
-import { SCHEMA_FIELD, TEXT_FIELD, type CmsField, type CmsFormat } from '../../content/editor.ts';
+import { SCHEMA_FIELD, TEXT_FIELD, type CmsField, type CmsFormat } from '../../content/editor-config.ts';
 import { splitFrontMatter } from '../../content/markdown.ts';
 
 type Data = Record<string, unknown>;

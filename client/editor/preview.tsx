@@ -12,7 +12,7 @@
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
-import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor.ts';
+import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor-config.ts';
 import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown.ts';
 import { COLLECTIONS, type CollectionKey, type Content, type SiteContent } from '../../content/schema.ts';
@@ -23,7 +23,7 @@ import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 import { textLink } from './banner.tsx';
-import { checkEdited } from './check.ts';
+import { checkEdited } from './check-edited.ts';
 import type { Formatter } from './formats.ts';
 import { fill, words, wordsLanguage } from './locale.ts';
 import { withSaved } from './gate.ts';

@@ -12,7 +12,7 @@
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TEXT_FIELD } from '../../content/editor.ts';
+import { TEXT_FIELD } from '../../content/editor-config.ts';
 import { entryOf, type SourceFile } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
 import { formatter } from './formats.ts';

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { ADMIN_CONFIG_PATH, ADMIN_CONTENT_TYPES, ADMIN_PATH, ADMIN_SCRIPT_PATH } from '../../server/admin-paths.ts';
+import { EDITOR_CONFIG_PATH, EDITOR_CONTENT_TYPES, EDITOR_PATH, EDITOR_SCRIPT_PATH } from '../../server/editor-paths.ts';
 import { EDITOR_WORDS_FOLDER } from '../../content/editor-words.ts';
 import { LANGUAGES_FILE } from '../../content/load.ts';
 import type { BuildManifest } from '../../server/assets.ts';
@@ -21,7 +21,7 @@ import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
  * resolves once this run's client build is in `clientDir`, which the
  * preview's assets come from.
  */
-export function devAdmin(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function devEditor(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
   let files: Promise<Map<string, Uint8Array>> | undefined;
   // The editor's languages are languages.yaml's, and its words content/editor-words', when its bundle is built: a change to either builds it again.
   const languages = () => [LANGUAGES_FILE, ...readdirSync(join(root, EDITOR_WORDS_FOLDER)).map((name) => `${EDITOR_WORDS_FOLDER}/${name}`)].map((path) => readFileSync(join(root, path), 'utf8')).join('\0');
@@ -29,21 +29,21 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
   const send = async (res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
-    const { adminHeaders } = await import('../../server/security.ts');
+    const { editorHeaders } = await import('../../server/security.ts');
     const bytes = await body();
-    res.writeHead(200, [...adminHeaders().flat(), 'content-type', type, 'cache-control', 'no-store']);
+    res.writeHead(200, [...editorHeaders().flat(), 'content-type', type, 'cache-control', 'no-store']);
     res.end(bytes);
   };
   const bundle = async () => {
-    const [{ bundleAdmin }, { readConfig }] = await Promise.all([import('../admin.ts'), import('../../server/config.ts')]);
+    const [{ bundleEditor }, { readConfig }] = await Promise.all([import('../editor-bundle.ts'), import('../../server/config.ts')]);
     // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return bundleAdmin(manifest, readConfig(process.env).site, clientDir, root);
+    return bundleEditor(manifest, readConfig(process.env).site, clientDir, root);
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);
-    console.error(`admin: ${why}`);
+    console.error(`editor: ${why}`);
     if (res.headersSent) return void res.destroy();
     res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`The editor could not start:\n${why}\n`);
@@ -53,12 +53,12 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === LOCAL_BACKEND_PATH) {
       backend(req, res);
-    } else if (path === ADMIN_PATH || path === `${ADMIN_PATH}/`) {
-      send(res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/admin/index.html'))).catch(failed(res));
-    } else if (path === ADMIN_CONFIG_PATH) {
-      const config = async () => (await import('../../server/admin.ts')).adminConfig({ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } });
+    } else if (path === EDITOR_PATH || path === `${EDITOR_PATH}/`) {
+      send(res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/editor/index.html'))).catch(failed(res));
+    } else if (path === EDITOR_CONFIG_PATH) {
+      const config = async () => (await import('../../server/editor-site.ts')).configYml({ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } });
       send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
-    } else if (path === ADMIN_SCRIPT_PATH) {
+    } else if (path === EDITOR_SCRIPT_PATH) {
       // Built once per run, on the first request (most runs never open the editor), and again for other languages.
       const listed = (() => {
         try {
@@ -73,20 +73,20 @@ export function devAdmin(root: string, clientDir: string, built: Promise<unknown
       const built = (files ??= bundle());
       const body = () =>
         built.then(
-          (all) => all.get('admin.js')!,
+          (all) => all.get('editor.js')!,
           (error: unknown) => {
             files = undefined;
             const why = error instanceof Error ? error.message : String(error);
-            console.error(`admin: ${why}`);
+            console.error(`editor: ${why}`);
             // A module script that fails to load shows nothing; this one says why, in the page.
             return `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`;
           },
         );
       send(res, 'text/javascript; charset=utf-8', body).catch(failed(res));
-    } else if (path.startsWith(`${ADMIN_PATH}/`) && files) {
+    } else if (path.startsWith(`${EDITOR_PATH}/`) && files) {
       // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts, the preview's stylesheet.
-      const name = path.slice(ADMIN_PATH.length + 1);
-      const type = ADMIN_CONTENT_TYPES[extname(name)];
+      const name = path.slice(EDITOR_PATH.length + 1);
+      const type = EDITOR_CONTENT_TYPES[extname(name)];
       void files.then((all) => {
         const bytes = all.get(name);
         if (!bytes || !type) {

@@ -6,7 +6,7 @@
  * edited in the same collection, side by side (Decap's i18n, its
  * multiple_files structure: name.<code>.yaml), the languages those of
  * languages.yaml; a field marked `same` is written in the default
- * language's file only (i18n: false). Built into the admin bundle (scripts/admin.ts);
+ * language's file only (i18n: false). Built into the editor bundle (scripts/editor-bundle.ts);
  * tests/cms.test.ts compares them with the schemas. Decision:
  * docs/decisions/0005-browser-editor.md.
  */
@@ -41,13 +41,13 @@ export interface JsonSchema {
 }
 
 /**
- * The widgets the editor registers (client/admin/admin.tsx), and the only ones its fields use;
+ * The widgets the editor registers (client/editor/start.tsx), and the only ones its fields use;
  * `hidden` is Decap's core's own, which it neither shows nor validates (https://decapcms.org/docs/widgets/#hidden);
  * `file-text` is ours, for a file corrected as text.
  */
 export const EDITOR_WIDGETS = ['string', 'text', 'number', 'select', 'list', 'object', 'markdown', 'image', 'hidden', 'file-text'] as const;
 
-/** The text box a file is corrected in as text: Decap's text widget, one line of the file to a line of the box (client/admin/widgets.tsx). */
+/** The text box a file is corrected in as text: Decap's text widget, one line of the file to a line of the box (client/editor/widgets.tsx). */
 export const FILE_TEXT_WIDGET = 'file-text';
 
 /** A Decap field, as its configuration documents it (https://decapcms.org/docs/widgets/). */
@@ -89,7 +89,7 @@ export interface CmsCollection {
   label: string;
   /** One entry of a folder collection, in "New …". */
   label_singular?: string;
-  /** A custom format per collection (client/admin/formats.ts): it writes the collection's schema line first. */
+  /** A custom format per collection (client/editor/formats.ts): it writes the collection's schema line first. */
   format: string;
   extension: 'yaml' | 'md';
   folder?: string;
@@ -119,7 +119,7 @@ export interface CmsI18n {
   default_locale: string;
 }
 
-/** What the admin bundle's custom formats need to know about a collection. */
+/** What the editor bundle's custom formats need to know about a collection. */
 export interface CmsFormat {
   name: string;
   extension: 'yaml' | 'md';
@@ -134,7 +134,7 @@ export interface CmsFormat {
   fields: CmsField[];
 }
 
-export interface CmsSetup {
+export interface EditorConfig {
   i18n: CmsI18n;
   /** Each language's direction (languages.yaml), which its fields are typed in. */
   directions: Record<string, Language['direction']>;
@@ -143,7 +143,7 @@ export interface CmsSetup {
   formats: CmsFormat[];
   media_folder: string;
   public_folder: string;
-  /** The media library of ours (client/admin/media-library.tsx) in place of Decap's, by the name it is registered under. */
+  /** The media library of ours (client/editor/media-library.tsx) in place of Decap's, by the name it is registered under. */
   media_library: { name: typeof MEDIA_LIBRARY };
   /**
    * How Decap names a new entry's file from its title (https://decapcms.org/docs/configuration-options/#slug-type):
@@ -155,7 +155,7 @@ export interface CmsSetup {
 
 const SLUG = { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' } as const;
 
-/** The name the editor's media library is registered under and config.yml names (client/admin/media-library.tsx). */
+/** The name the editor's media library is registered under and config.yml names (client/editor/media-library.tsx). */
 export const MEDIA_LIBRARY = 'site-pictures';
 
 /** Only what the content check accepts in a body (scripts/content/markdown.ts): no images, code, quotes or HTML. */
@@ -222,7 +222,7 @@ export function fieldsOf(schema: JsonSchema, where = '', translated = false): Cm
  * The field the formats fill with the name of the schema a file's first line
  * names (`…schemas/home.json`: home), a name no schema property can have:
  * the collection of a single file of content/words lists, of that folder's
- * files, those that follow its schema (client/admin/formats.ts).
+ * files, those that follow its schema (client/editor/formats.ts).
  */
 export const SCHEMA_FIELD = '$schema';
 
@@ -257,7 +257,7 @@ export function textCollections(collections: readonly CmsCollection[]): CmsTextC
     delete: false,
     // Decap names an entry by a field: the text is the only one.
     identifier_field: 'text',
-    // Its label and hint are the editor's words in the owner's language (client/admin/admin.tsx).
+    // Its label and hint are the editor's words in the owner's language (client/editor/start.tsx).
     fields: [{ name: 'text', label: 'Text', widget: FILE_TEXT_WIDGET }],
   }));
 }
@@ -276,7 +276,7 @@ export function textCollectionName(folder: string): string {
  * languages.yaml's, which is written once, has the same side-by-side
  * editing and files name.<code>.yaml.
  */
-export function cmsSetup(languages: readonly Pick<Language, 'code' | 'direction'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): CmsSetup {
+export function editorConfig(languages: readonly Pick<Language, 'code' | 'direction'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): EditorConfig {
   const [first] = languages;
   if (!first) throw new Error('The editor needs at least one language');
   const collections: CmsCollection[] = [];
@@ -328,7 +328,7 @@ export function cmsSetup(languages: readonly Pick<Language, 'code' | 'direction'
  * The editor's configuration, checked when the bundle is built rather than
  * by Decap when it starts: Decap's own check compiles its validators with
  * `new Function`, which the editor's CSP does not allow, so the bundle
- * leaves it out (scripts/admin.ts) and this one covers what we generate,
+ * leaves it out (scripts/editor-bundle.ts) and this one covers what we generate,
  * the shape of every collection and field (Decap's documented options) and
  * what the shape cannot say: unique names, formats that exist.
  */
@@ -405,7 +405,7 @@ const cmsConfig = z.strictObject({
 });
 
 /** Every problem of the configuration Decap will run with (the bundle's collections; with config.yml's backend and publish mode, when given), one line each. */
-export function cmsConfigProblems(config: { backend?: unknown; publish_mode?: unknown; collections: readonly CmsTextCollection[] } & Omit<CmsSetup, 'formats' | 'directions' | 'collections' | 'textCollections'>, formats: readonly CmsFormat[]): string[] {
+export function editorConfigProblems(config: { backend?: unknown; publish_mode?: unknown; collections: readonly CmsTextCollection[] } & Omit<EditorConfig, 'formats' | 'directions' | 'collections' | 'textCollections'>, formats: readonly CmsFormat[]): string[] {
   const result = cmsConfig.safeParse(config);
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   for (const collection of config.collections) {

@@ -27,13 +27,13 @@ import ObjectWidget from 'decap-cms-widget-object';
 import SelectWidget from 'decap-cms-widget-select';
 import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
-import { TEXT_FORMAT } from '../../content/editor.ts';
+import { TEXT_FORMAT } from '../../content/editor-config.ts';
 import { showBanner } from './banner.tsx';
 import { fileText, inDirection } from './widgets.tsx';
 import { asText, formatter } from './formats.ts';
 import { decapLanguage, notices, words } from './locale.ts';
 import { pictureLibrary } from './media-library.tsx';
-import { withPictureShown, type PictureControl } from './pictures.tsx';
+import { withPictureShown, type PictureControl } from './picture-shown.tsx';
 import { previewOf, textPreview } from './preview.tsx';
 import { checked } from './repository.ts';
 import { setup } from './setup.ts';
@@ -42,7 +42,7 @@ import { gitHubLock, queue } from './write-lock.ts';
 // On GitHub one write at a time across every editor's tab; `npm run dev`'s local backend queues its own writes.
 CMS.registerBackend('github', checked(GitHubBackend, (repository) => gitHubLock(repository, notices.busy)));
 CMS.registerBackend('proxy', checked(ProxyBackend, queue));
-// `hidden` (content/editor.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
+// `hidden` (content/editor-config.ts) needs no registration: Decap's core leaves such a field out of the form and its checks.
 // What holds words is typed in its language's direction; a list or a group of fields passes its direction on to its fields.
 for (const widget of [StringWidget, TextWidget, ListWidget, ObjectWidget]) CMS.registerWidget(inDirection(widget.Widget(), setup.directions));
 CMS.registerWidget(inDirection(markdownWidget(), setup.directions));

@@ -13,7 +13,7 @@
  */
 import type { ComponentType } from 'react';
 import type { CmsWidgetParam } from 'decap-cms-core';
-import { FILE_TEXT_WIDGET } from '../../content/editor.ts';
+import { FILE_TEXT_WIDGET } from '../../content/editor-config.ts';
 
 type Props = { locale?: unknown } & Record<string, unknown>;
 

@@ -9,7 +9,7 @@
  */
 import { setup } from './setup.ts';
 
-/** Decap's phrases the bundle carries (admin.tsx registers them): decap-cms-locales' names. */
+/** Decap's phrases the bundle carries (start.tsx registers them): decap-cms-locales' names. */
 export const DECAP_LANGUAGES = ['en', 'fr'] as const;
 
 /** The first of the preferred languages (BCP 47 tags, the owner's order) that is available, by its language alone (fr-CA: fr); the fallback otherwise. */

@@ -2,7 +2,7 @@
  * What the editor asks GitHub's REST API itself, beside Decap's GitHub
  * backend: the write lock (write-lock.ts) and a commit onto a draft's
  * branch (repository.ts), with the token the editor signed in with, at the
- * API root config.yml names (CMS_GITHUB_API).
+ * API root config.yml names (EDITOR_GITHUB_API).
  */
 
 /** Where the API is, the repository and its branch, and the signed-in token (once there is one). */
