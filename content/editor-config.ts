@@ -6,7 +6,7 @@
  * edited in the same collection, side by side (Decap's i18n, its
  * multiple_files structure: name.<code>.yaml), the languages those of
  * languages.yaml; a field marked `same` is written in the default
- * language's file only (i18n: false). Built into the editor bundle (scripts/editor-bundle.ts);
+ * language's file only (i18n: false). Built into the editor bundle (scripts/build/editor-bundle.ts);
  * tests/cms.test.ts compares them with the schemas. Decision:
  * docs/decisions/0005-browser-editor.md.
  */
@@ -158,7 +158,7 @@ const SLUG = { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-'
 /** The name the editor's media library is registered under and config.yml names (client/editor/media-library.tsx). */
 export const MEDIA_LIBRARY = 'site-pictures';
 
-/** Only what the content check accepts in a body (scripts/content/markdown.ts): no images, code, quotes or HTML. */
+/** Only what the content check accepts in a body (content/markdown-blocks.ts): no images, code, quotes or HTML. */
 export const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'];
 
 /** "ctaDestination" → "Cta destination", for a property without a title. */
@@ -328,7 +328,7 @@ export function editorConfig(languages: readonly Pick<Language, 'code' | 'direct
  * The editor's configuration, checked when the bundle is built rather than
  * by Decap when it starts: Decap's own check compiles its validators with
  * `new Function`, which the editor's CSP does not allow, so the bundle
- * leaves it out (scripts/editor-bundle.ts) and this one covers what we generate,
+ * leaves it out (scripts/build/editor-bundle.ts) and this one covers what we generate,
  * the shape of every collection and field (Decap's documented options) and
  * what the shape cannot say: unique names, formats that exist.
  */

@@ -4,7 +4,7 @@
  * button, one file per language the editor speaks
  * (content/editor-words/<code>.yaml), each with every phrase of the schema
  * below and no other. The editor build reads them (read.ts, then
- * scripts/editor-bundle.ts) and stops on a phrase missing, extra or without its
+ * scripts/build/editor-bundle.ts) and stops on a phrase missing, extra or without its
  * placeholders, one line `file:line:column: phrase: problem` each, as the
  * content check says its own. Placeholders are written %{name}, as Decap's are.
  */

@@ -1,7 +1,7 @@
 /**
  * The browser editor, when an operator turns it on (EDITOR_GITHUB_REPO,
  * server/config.ts), on an origin of its own (EDITOR_ORIGIN): its page and
- * files, built by `npm run build` into dist/editor (scripts/editor-bundle.ts), and
+ * files, built by `npm run build` into dist/editor (scripts/build/editor-bundle.ts), and
  * its config.yml, which names the GitHub backend from the settings. Each is
  * prepared once, with a CSP of its own (editorHeaders). Off, nothing here
  * runs and /admin is an unknown path. docs/decisions/0005-browser-editor.md.

@@ -40,7 +40,7 @@ export interface Route {
   footer: boolean;
   /** Its link in the overlay menu, or null for a page the menu does not list. */
   menuLabel: string | null;
-  /** The content entry the page's title and description come from, for pointing at them (shared/check.ts). */
+  /** The content entry the page's title and description come from, for pointing at them (shared/site-check.ts). */
   source: EntryRef;
   /** A product list screen's category. */
   category?: Category;

@@ -1,9 +1,9 @@
 /**
  * What a page's share image (Open Graph, X) shows: the page's title, a line
  * under it, and beside them its category's illustration or, on other pages,
- * three quotation cards. The build draws it (scripts/share-images.ts), the
+ * three quotation cards. The build draws it (scripts/build/share-images.ts), the
  * server names it in the page's head (server/render/metadata.ts), and the
- * content check makes sure it fits (shared/check.ts); all from the filled
+ * content check makes sure it fits (shared/site-check.ts); all from the filled
  * words (fillSite).
  */
 import type { Content, Language } from '../content/schema.ts';

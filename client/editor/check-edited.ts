@@ -1,6 +1,6 @@
 /**
  * The content check as the editor runs it: the build's own, on files and
- * pictures it is given (content/load.ts, then shared/check.ts with the site's
+ * pictures it is given (content/load.ts, then shared/site-check.ts with the site's
  * settings as the build read them), so a problem reads the same here as in
  * `npm run build`, one line `file:line:column: field: problem`. The share
  * images are measured as the build measures them, with HarfBuzz and the same
@@ -8,7 +8,7 @@
  * (a CJK font only for CJK words).
  */
 import { checkContent, type Checked, type SourceFile } from '../../content/load.ts';
-import { checkSite, type SiteCheck } from '../../shared/check.ts';
+import { checkSite, type SiteCheck } from '../../shared/site-check.ts';
 import { createShareImageFit, type ShareImageFit } from '../../shared/share-image-layout.ts';
 import { setup } from './setup.ts';
 

@@ -15,7 +15,7 @@
  */
 import { parseDocument, stringify } from 'yaml';
 import { SCHEMA_FIELD, TEXT_FIELD, type CmsField, type CmsFormat } from '../../content/editor-config.ts';
-import { splitFrontMatter } from '../../content/markdown.ts';
+import { splitFrontMatter } from '../../content/markdown-blocks.ts';
 
 type Data = Record<string, unknown>;
 

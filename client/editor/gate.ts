@@ -5,7 +5,7 @@
  * files removed), it works out the content after the change, what that
  * change does to the addresses (redirects.yaml: an address that moved
  * leaves a redirect behind, every page's address is published), the
- * build's own check of the result (check.ts), and the pictures the change
+ * build's own check of the result (check-edited.ts), and the pictures the change
  * leaves unused (a picture replaced in an entry is removed with it).
  */
 import type { AssetProxy, DataFile } from 'decap-cms-lib-util';
@@ -13,7 +13,7 @@ import { checkContent, picturesNamed, REDIRECTS_FILE, type SourceFile } from '..
 import { ART_FOLDER } from '../../content/art.ts';
 import { publish, recordRename } from '../../content/redirects.ts';
 import type { Redirects } from '../../content/schema.ts';
-import { problemsBrought } from '../../shared/check.ts';
+import { problemsBrought } from '../../shared/site-check.ts';
 import { fillSite } from '../../shared/routes.ts';
 import { siteAfter } from './check-edited.ts';
 import { formatter } from './formats.ts';

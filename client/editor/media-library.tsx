@@ -13,7 +13,7 @@
  * size (uploads.ts) and writes it again, which writes none of the camera's
  * metadata. A picture the site would refuse (a kind it does not take, a
  * drawing with scripts, a photo too small for the field's slot, in the
- * build's own words: content/pictures.ts) is refused before anything is
+ * build's own words: content/picture-problems.ts) is refused before anything is
  * written or put in the field. Every write goes through the backend Decap
  * made, whose gate runs the content check first (repository.ts); what it
  * refuses is said here, and nothing is written. Its words: locale.ts.
@@ -24,7 +24,7 @@ import { imageSize } from 'image-size';
 import type { AssetProxy, Implementation, ImplementationMediaFile } from 'decap-cms-lib-util';
 import { ART_FOLDER, MASTER_LIMITS, pictureNeed, PICTURE_SLOTS, type PictureSlot } from '../../content/art.ts';
 import { MEDIA_LIBRARY } from '../../content/editor-config.ts';
-import { pictureKind, pictureProblem } from '../../content/pictures.ts';
+import { pictureKind, pictureProblem } from '../../content/picture-problems.ts';
 import { fill, library } from './locale.ts';
 import { ContentRefused, editorBackend } from './repository.ts';
 import { bytesInWords, masterOf, TAKEN_TYPES, uploadRefusal, type DrawingMaster, type PhotoKind, type PhotoMaster } from './uploads.ts';

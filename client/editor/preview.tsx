@@ -14,7 +14,7 @@ import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor-config.ts';
 import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
-import { markdownBlocks } from '../../content/markdown.ts';
+import { markdownBlocks } from '../../content/markdown-blocks.ts';
 import { COLLECTIONS, type CollectionKey, type Content, type SiteContent } from '../../content/schema.ts';
 import { withOriginal } from '../../content/translations.ts';
 import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';

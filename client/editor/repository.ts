@@ -6,7 +6,7 @@
  * pictures the categories name are read from the repository as it is now,
  * the change is put in (a save: the file of every language Decap writes,
  * but a translation not begun, toWrite), and the build's own check runs on
- * the result (check.ts); if it finds anything, nothing is written or committed and the
+ * the result (check-edited.ts); if it finds anything, nothing is written or committed and the
  * save fails with the problem lines, which Decap shows. A read or write the
  * git host refuses for the sign-in (401: the token ran out or was withdrawn),
  * and a sign-in the OAuth proxy reports as failed, are told to the banner in
@@ -15,7 +15,7 @@
 import type { AssetProxy, DataFile, Implementation, ImplementationClass, ImplementationMediaFile } from 'decap-cms-lib-util';
 import type { CmsField } from '../../content/editor-config.ts';
 import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../content/load.ts';
-import { uploadProblem } from '../../content/pictures.ts';
+import { uploadProblem } from '../../content/picture-problems.ts';
 import { contentProblems } from './check-edited.ts';
 import { outcomeOf, type Change, type Outcome } from './gate.ts';
 import { commitToBranch, type GitHubRepository } from './github.ts';

@@ -3,7 +3,7 @@
  * the schemas (content/editor-config.ts) in the languages of languages.yaml, the
  * editor's own words in each language it speaks (content/editor-words/),
  * and the built files the preview draws with. The editor build replaces this
- * module with that data, the built files' URLs included (scripts/editor-bundle.ts),
+ * module with that data, the built files' URLs included (scripts/build/editor-bundle.ts),
  * so the bundle reads no schema and no file; imported anywhere else it has
  * no built files.
  */

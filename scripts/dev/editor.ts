@@ -35,7 +35,7 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
     res.end(bytes);
   };
   const bundle = async () => {
-    const [{ bundleEditor }, { readConfig }] = await Promise.all([import('../editor-bundle.ts'), import('../../server/config.ts')]);
+    const [{ bundleEditor }, { readConfig }] = await Promise.all([import('../build/editor-bundle.ts'), import('../../server/config.ts')]);
     // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
     await built;
     const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;

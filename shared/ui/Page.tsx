@@ -1,7 +1,6 @@
 import type { PageContext } from '../screens/context.ts';
 import { addressIn, HOME_PATH, LEGAL_PATH, menuLinks } from '../paths.ts';
-import { Island } from './Island.tsx';
-import { ISLANDS } from './islands.ts';
+import { Island, ISLANDS } from './Island.tsx';
 import { SiteNav, type SiteNavProps } from './SiteNav.tsx';
 import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
 

@@ -13,7 +13,7 @@ import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { editionOf, type Route } from '../../shared/routes.ts';
-import { routes } from '../../tools/harness.ts';
+import { routes } from '../../harness/harness.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
@@ -156,7 +156,7 @@ export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0
  */
 export async function serveSite({ app = testApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
   const listener: RequestListener = (req, res) => {
-    if (!/^\/assets\/(islands|local-hours)\./.test(req.url ?? '')) app(req, res);
+    if (!/^\/assets\/(hydrate-islands|local-hours)\./.test(req.url ?? '')) app(req, res);
     else if (refuseChunks) res.writeHead(503).end();
     else setTimeout(() => app(req, res), slowChunks);
   };

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, copyProject, startDev } from '../tools/harness.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, copyProject, startDev } from '../../harness/harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 
@@ -53,7 +53,7 @@ try {
         return performance.timeOrigin + (paint?.startTime ?? navigation.domContentLoadedEventEnd);
       });
     };
-    content.push(await timeSave('content/words/about.yaml', from, to, painted));
+    content.push(await timeSave('content/words/about.en.yaml', from, to, painted));
     await listening();
     await pause();
   }
@@ -80,7 +80,7 @@ try {
   const report = (label: string, values: number[]) =>
     `  ${label}: median ${Math.round(median(values))} ms (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))}, ${values.length} saves)`;
   console.log(`Save → updated page in Chromium, npm run dev:`);
-  console.log(report('content, content/words/about.yaml (reload)', content));
+  console.log(report('content, content/words/about.en.yaml (reload)', content));
   if (process.env.VERBOSE) console.log(content.map(Math.round), style.map(Math.round), dev.output());
   console.log(report('style, client/styles.css (swapped in place)', style));
 } finally {

@@ -16,11 +16,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { ART_FOLDER, MASTER_LIMITS, pictureNeed, pictureWidths, type PictureSlot } from '../content/art.ts';
-import { ContentError } from '../content/load.ts';
-import type { BuildManifest } from '../server/assets.ts';
+import { ART_FOLDER, MASTER_LIMITS, pictureNeed, pictureWidths, type PictureSlot } from '../../content/art.ts';
+import { ContentError } from '../../content/load.ts';
+import type { BuildManifest } from '../../server/assets.ts';
 
-const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'pictures');
+const CACHE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'pictures');
 /** This module's code, in every cached file's key: a change of how pictures are made makes them anew. */
 const CODE = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
 

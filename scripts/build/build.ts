@@ -2,9 +2,9 @@
  * Production build: the client bundle and stylesheet (esbuild), the images
  * and each page's share image, each named by a content hash and
  * pre-compressed, a manifest the server reads at start-up, the browser
- * editor (scripts/editor-bundle.ts, served only when turned on), and the server
+ * editor (scripts/build/editor-bundle.ts, served only when turned on), and the server
  * bundle that `npm start` runs with plain node.
- * First the content check (scripts/check.ts), which reads the content once:
+ * First the content check (scripts/build/check-content.ts), which reads the content once:
  * any problem stops the build. The share images are drawn from the content
  * filled with the site's settings as this process has them; the server
  * bundle gets the checked content as data (contentAsData), without its
@@ -17,15 +17,15 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { picturesShown } from '../content/art.ts';
-import { ContentError } from '../content/load.ts';
-import type { SiteContent } from '../content/schema.ts';
-import type { BuildManifest } from '../server/assets.ts';
-import type { FilledSite } from '../shared/routes.ts';
-import { shareImage } from '../shared/share-image.ts';
+import { picturesShown } from '../../content/art.ts';
+import { ContentError } from '../../content/load.ts';
+import type { SiteContent } from '../../content/schema.ts';
+import type { BuildManifest } from '../../server/assets.ts';
+import type { FilledSite } from '../../shared/routes.ts';
+import { shareImage } from '../../shared/share-image.ts';
 import { contentAsData } from './content-as-data.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'dist');
 const ASSET_PREFIX = '/assets/';
 const CLIENT_TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16'];
@@ -39,7 +39,7 @@ export interface ClientBuildOptions {
   compress?: boolean;
   /** Where to keep the share images across builds, by the hash of their SVG (the dev server's; renderShareImage). */
   shareImageCache?: string;
-  /** The pictures: content/art, or those of a copy of the content (the tests'). Only those the content shows are built (scripts/pictures.ts). */
+  /** The pictures: content/art, or those of a copy of the content (the tests'). Only those the content shows are built (scripts/build/pictures.ts). */
   artDir?: string;
   /**
    * The filled content and its route table, whose share images to draw; a
@@ -228,7 +228,7 @@ async function listFiles(dir: string): Promise<string[]> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const [{ readSiteOrExit }, { checkOwnContent, reportProblems }] = await Promise.all([import('../server/config.ts'), import('./check.ts')]);
+  const [{ readSiteOrExit }, { checkOwnContent, reportProblems }] = await Promise.all([import('../../server/config.ts'), import('./check-content.ts')]);
   // Before anything is built: a problem in the content stops the build with one line each.
   const site = readSiteOrExit(process.env);
   const { filled, problems } = await checkOwnContent(site);
@@ -237,10 +237,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Build stopped: ${problems.length} content problem${problems.length === 1 ? '' : 's'} (npm run check says the same).`);
     process.exit(1);
   }
-  const [{ siteContent }, { buildEditor }] = await Promise.all([import('../content/index.ts'), import('./editor-bundle.ts')]);
+  const [{ siteContent }, { buildEditor }] = await Promise.all([import('../../content/index.ts'), import('./editor-bundle.ts')]);
   // The server's bundle needs the content alone: esbuild makes it while this process draws and compresses the client's files.
   const [manifest] = await Promise.all([buildClient({ site: filled }), buildServer(siteContent)]).catch((error: unknown) => {
-    // A picture that cannot be read to the end is found only once it is made (scripts/pictures.ts).
+    // A picture that cannot be read to the end is found only once it is made (scripts/build/pictures.ts).
     if (!(error instanceof ContentError)) throw error;
     reportProblems(error.problems);
     console.error('Build stopped: a picture cannot be made.');

@@ -1,7 +1,7 @@
 /** Finds the server-rendered islands and hydrates each with its component. */
 import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS } from '../shared/ui/islands.ts';
+import { ISLANDS } from '../shared/ui/Island.tsx';
 import { LegalTabs, type LegalTabsProps } from '../shared/ui/LegalTabs.tsx';
 import { SiteNav, type SiteNavProps } from '../shared/ui/SiteNav.tsx';
 

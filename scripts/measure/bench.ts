@@ -11,7 +11,7 @@
  * nginx column, nginx (apt-get install nginx-light).
  *
  * Besides nginx and the renderToString baseline, a "Node http" server
- * (scripts/bench-floor.mjs) answers with the same bytes and headers through
+ * (scripts/measure/bench-floor.mjs) answers with the same bytes and headers through
  * plain http.createServer and writeHead, with no lookup, negotiation or log:
  * the ceiling for any server built on Node's http module, ours included.
  *
@@ -26,8 +26,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fetchRaw as fetchFrom, type RawResponse } from './export.ts';
-import { NGINX, standaloneNginxConfig } from '../tools/harness.ts';
+import { fetchRaw as fetchFrom, type RawResponse } from '../build/export.ts';
+import { NGINX, standaloneNginxConfig } from '../../harness/harness.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,7 +46,7 @@ if (!has('wrk')) {
 }
 const pin = (core: string, command: string[]) => (has('taskset') ? ['taskset', '-c', core, ...command] : command);
 
-spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+spawnSync('node', ['scripts/build/ensure-build.mjs'], { stdio: 'inherit' });
 
 interface Target {
   name: string;
@@ -258,11 +258,11 @@ async function main() {
 
   const floorResponses = join(dir, 'floor.json');
   writeFileSync(floorResponses, JSON.stringify(Object.fromEntries(fetched.map(({ target, fetched: response }) => [target.path, asFloorResponse(response)]))));
-  const floor = start(pin(SERVER_CORE, ['node', 'scripts/bench-floor.mjs']), { PORT: String(floorPort), BENCH_FLOOR_RESPONSES: floorResponses });
+  const floor = start(pin(SERVER_CORE, ['node', 'scripts/measure/bench-floor.mjs']), { PORT: String(floorPort), BENCH_FLOOR_RESPONSES: floorResponses });
   await waitFor(floorPort, targets[0]!.path, (res) => res.status === 200);
   contenders.push({ name: 'floor', port: floorPort });
 
-  const base = start(pin(SERVER_CORE, ['node', '--import', 'tsx', 'scripts/bench-baseline.ts']), { ...env, PORT: String(baseline) });
+  const base = start(pin(SERVER_CORE, ['node', '--import', 'tsx', 'scripts/measure/bench-baseline.ts']), { ...env, PORT: String(baseline) });
   await waitFor(baseline, '/home', (res) => res.status === 200);
   contenders.push({ name: 'baseline', port: baseline });
 

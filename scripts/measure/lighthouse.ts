@@ -22,11 +22,11 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { aliasesOf } from '../shared/paths.ts';
-import { routes } from '../tools/harness.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../tools/harness.ts';
+import { aliasesOf } from '../../shared/paths.ts';
+import { routes } from '../../harness/harness.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../../harness/harness.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The categories that must score 100 (performance is printed, not enforced here). */
 const ENFORCED = new Set<string>(['accessibility', 'best-practices', 'seo']);
@@ -53,7 +53,7 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 type Result = Awaited<ReturnType<typeof runLighthouse>>;
 
 async function main(): Promise<number> {
-  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) return build.status ?? 1;
 
   const port = await freePort();

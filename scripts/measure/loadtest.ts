@@ -32,10 +32,10 @@ import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
 import { parse } from 'yaml';
-import { createApp } from '../server/app.ts';
-import { routes } from '../tools/harness.ts';
-import { defaultSite } from '../shared/site.ts';
-import { throwingRoute, withThrowingRoute } from '../tools/harness.ts';
+import { createApp } from '../../server/app.ts';
+import { routes } from '../../harness/harness.ts';
+import { defaultSite } from '../../shared/site.ts';
+import { throwingRoute, withThrowingRoute } from '../../harness/harness.ts';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 200);
@@ -50,7 +50,7 @@ const report = (phase: string, ok: boolean, detail: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${phase}: ${detail}`);
 };
 
-spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+spawnSync('node', ['scripts/build/ensure-build.mjs'], { stdio: 'inherit' });
 
 /** Bytes in a Kubernetes quantity such as 256Mi or 300M. */
 function bytesOf(quantity: string): number {

@@ -3,7 +3,7 @@
 # Needs: rsvg-convert (librsvg2-bin), pngquant, optipng
 #   apt-get install -y librsvg2-bin pngquant optipng
 # The share images are not made here: `npm run build` draws one per page
-# (scripts/share-images.ts).
+# (scripts/build/share-images.ts).
 set -euo pipefail
 cd "$(dirname "$0")/../client/assets"
 

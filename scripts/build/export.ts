@@ -26,19 +26,19 @@ import { request as httpRequest, createServer, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../server/app.ts';
-import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { readConfig } from '../server/config.ts';
-import { EDITOR_CONFIG_PATH, EDITOR_PATH, defaultEditorDir, gitHostSources, type EditorSettings } from '../server/editor-site.ts';
-import { editorHeaders, responseHeaders, type HeaderList } from '../server/security.ts';
-import { fixedDocuments } from '../server/render/documents.ts';
-import { splitUrl } from '../server/render/render.tsx';
-import { ASSET_PREFIX } from '../server/table.ts';
-import { aliasesOf } from '../shared/paths.ts';
-import { siteContent } from '../content/index.ts';
-import type { SiteContent } from '../content/schema.ts';
-import { editionOf, fillSite, type Edition, type Route } from '../shared/routes.ts';
-import type { SiteConfig } from '../shared/site.ts';
+import { createApp } from '../../server/app.ts';
+import { defaultClientDir, loadAssets } from '../../server/assets.ts';
+import { readConfig } from '../../server/config.ts';
+import { EDITOR_CONFIG_PATH, EDITOR_PATH, defaultEditorDir, gitHostSources, type EditorSettings } from '../../server/editor-site.ts';
+import { editorHeaders, responseHeaders, type HeaderList } from '../../server/security.ts';
+import { fixedDocuments } from '../../server/render/documents.ts';
+import { splitUrl } from '../../server/render/render.tsx';
+import { ASSET_PREFIX } from '../../server/table.ts';
+import { aliasesOf } from '../../shared/paths.ts';
+import { siteContent } from '../../content/index.ts';
+import type { SiteContent } from '../../content/schema.ts';
+import { editionOf, fillSite, type Edition, type Route } from '../../shared/routes.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 
 export interface ExportOptions {
   outDir: string;
@@ -60,7 +60,7 @@ export interface ExportResult {
 }
 
 /** The nginx config, hand-written; the export copies it beside the include it writes. */
-const NGINX_TEMPLATE = fileURLToPath(new URL('../docs/nginx/static-site.conf', import.meta.url));
+const NGINX_TEMPLATE = fileURLToPath(new URL('../../docs/nginx/static-site.conf', import.meta.url));
 export const HEADERS_INCLUDE = 'static-site-headers.conf';
 /** Written only with the editor on; the template includes it by a pattern, which matches nothing otherwise. */
 export const EDITOR_INCLUDE = 'static-site-editor.conf';
@@ -162,7 +162,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 function editorServer(editor: EditorSettings, headers: HeaderList, types: ReadonlyMap<string, string>): string {
   const url = new URL(editor.origin);
   return [
-    '# Written by `npm run export` with EDITOR_GITHUB_REPO set (scripts/export.ts): the browser editor on its own',
+    '# Written by `npm run export` with EDITOR_GITHUB_REPO set (scripts/build/export.ts): the browser editor on its own',
     '# origin, with the headers the server sends it (its own CSP). Included by static-site.conf after its server.',
     'server {',
     `    listen ${url.port || 80};`,
@@ -262,7 +262,7 @@ function headersInclude(headers: HeaderList, languages: readonly string[], types
   const extensions = new Map<string, string[]>();
   for (const [extension, type] of types) extensions.set(type, [...(extensions.get(type) ?? []), extension]);
   return [
-    '# Written by `npm run export` (scripts/export.ts); included by static-site.conf.',
+    '# Written by `npm run export` (scripts/build/export.ts); included by static-site.conf.',
     '# The headers every response carries (server/security.ts), as the server sends them.',
     ...headers.map(([name, value]) => `add_header ${name} ${quote(value)} always;`),
     ...languages,
@@ -282,7 +282,7 @@ function quote(value: string): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outDir = fileURLToPath(new URL('../export', import.meta.url));
+  const outDir = fileURLToPath(new URL('../../export', import.meta.url));
   const started = performance.now();
   const { site, editor } = readConfig(process.env);
   const result = await exportSite({ outDir, site, editor });

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { readConfigOrExit } from '../server/config.ts';
+import { readConfigOrExit } from '../../server/config.ts';
 
 const env = { NODE_ENV: 'development', LOG_LEVEL: 'warn', ...process.env };
 // A bad setting stops here, with its one line and exit code 1.
@@ -31,7 +31,7 @@ console.log('Watching content/, shared/, server/ and client/: a save makes the s
 // The code; the words and pictures are the dev server's to watch, which makes the site again without stopping.
 const watcher = spawn(
   process.execPath,
-  [fileURLToPath(import.meta.resolve('tsx/cli')), 'watch', '--clear-screen=false', '--include=content/*.ts', '--include=shared', '--include=server', '--include=client', '--exclude=client/styles.css', fileURLToPath(import.meta.resolve('./dev/server.ts'))],
+  [fileURLToPath(import.meta.resolve('tsx/cli')), 'watch', '--clear-screen=false', '--include=content/*.ts', '--include=shared', '--include=server', '--include=client', '--exclude=client/styles.css', fileURLToPath(import.meta.resolve('./server.ts'))],
   { stdio: 'inherit', env: { ...env, HOST: config.host, PORT: String(port) } },
 );
 // Ctrl-C reaches both processes; a plain SIGTERM (a test, a process manager) reaches this one only.

@@ -16,7 +16,7 @@ function newestMtime(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-const hasSources = existsSync('scripts/build.ts') && existsSync('node_modules/.bin/tsx');
+const hasSources = existsSync('scripts/build/build.ts') && existsSync('node_modules/.bin/tsx');
 const built = existsSync(stamp) && existsSync('dist/server/main.js');
 if (hasSources && (!built || Math.max(...sources.map(newestMtime)) > statSync(stamp).mtimeMs)) {
   const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

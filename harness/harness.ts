@@ -46,7 +46,7 @@ export interface DevServer {
 
 /** `npm run dev` in `root` on a free loopback port; resolves once it prints its address. */
 export async function startDev(root: string, env: Record<string, string> = {}): Promise<DevServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev/dev.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

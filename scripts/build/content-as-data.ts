@@ -1,5 +1,5 @@
 import type * as esbuild from 'esbuild';
-import type { SiteContent } from '../content/schema.ts';
+import type { SiteContent } from '../../content/schema.ts';
 
 /**
  * content/index.ts, which reads and checks the content files, becomes the

@@ -1,27 +1,27 @@
 /**
  * The content check, whole: each file's own checks (content/load.ts), then,
  * on the content filled with the site's settings, those that need the route
- * table (shared/check.ts: addresses, share images). `npm run build` and
+ * table (shared/site-check.ts: addresses, share images). `npm run build` and
  * `npm run dev` run it before anything else and stop on any problem, one
  * line each, `file:line:column: field: problem`. `npm run check` runs it
  * alone; on GitHub Actions each problem is also an annotation on its line.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { picturesShown } from '../content/art.ts';
-import { ART_FOLDER, ContentError, type Checked } from '../content/load.ts';
-import { REPO_ROOT } from '../content/read.ts';
-import { readSiteOrExit } from '../server/config.ts';
-import { checkSite as checkWith, type SiteCheck } from '../shared/check.ts';
-import type { SiteConfig } from '../shared/site.ts';
+import { picturesShown } from '../../content/art.ts';
+import { ART_FOLDER, ContentError, type Checked } from '../../content/load.ts';
+import { REPO_ROOT } from '../../content/read.ts';
+import { readSiteOrExit } from '../../server/config.ts';
+import { checkSite as checkWith, type SiteCheck } from '../../shared/site-check.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 import { masterNotices } from './pictures.ts';
 import { shareImageFit } from './share-images.ts';
 
 /**
- * The whole check (shared/check.ts) with the share images measured as the
+ * The whole check (shared/site-check.ts) with the share images measured as the
  * build draws them; with `artDir`, the folder the content's pictures are in,
  * what its photos carry or weigh beyond a master's need, as notices
- * (scripts/pictures.ts).
+ * (scripts/build/pictures.ts).
  */
 export async function checkSite(checked: Checked, site: SiteConfig, artDir?: string): Promise<SiteCheck> {
   const check = await checkWith(checked, site, shareImageFit);
@@ -36,7 +36,7 @@ export async function checkSite(checked: Checked, site: SiteConfig, artDir?: str
  */
 export async function checkOwnContent(site: SiteConfig): Promise<SiteCheck> {
   try {
-    const { siteContent, locate, notices } = await import('../content/index.ts');
+    const { siteContent, locate, notices } = await import('../../content/index.ts');
     return await checkSite({ content: siteContent, locate, problems: [], notices }, site, join(REPO_ROOT, ART_FOLDER));
   } catch (error) {
     if (error instanceof ContentError) return { problems: [...error.problems], notices: [] };

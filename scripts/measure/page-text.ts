@@ -3,7 +3,7 @@
  * address of the sitemap (title, description, visible text, structured data),
  * each page's Markdown and llms.txt, fetched from the built server. Two runs
  * compare a change that should keep the words, e.g. content moved between
- * files: `npm run build && npx tsx scripts/page-text.ts > before.txt`, then
+ * files: `npm run build && npx tsx scripts/measure/page-text.ts > before.txt`, then
  * the same after the change and `diff before.txt after.txt` (docs/development.md).
  */
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '..', '..');
 const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -14,8 +14,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { routes } from '../tools/harness.ts';
-import { NGINX, standaloneNginxConfig } from '../tools/harness.ts';
+import { routes } from '../../harness/harness.ts';
+import { NGINX, standaloneNginxConfig } from '../../harness/harness.ts';
 
 const CONNECTIONS = Number(process.env.ROLLOUT_CONNECTIONS ?? 32);
 const NGINX_PORT = 3600;
@@ -28,7 +28,7 @@ if (!NGINX) {
   process.exit(1);
 }
 
-spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+spawnSync('node', ['scripts/build/ensure-build.mjs'], { stdio: 'inherit' });
 
 const since = performance.now();
 const say = (text: string) => console.log(`${((performance.now() - since) / 1000).toFixed(1).padStart(5)} s  ${text}`);

@@ -5,10 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { entryOf, schemaLine } from '../content/load.ts';
-import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
-import { COLLECTIONS, type CollectionKey } from '../content/schema.ts';
-import { readSources, REPO_ROOT } from '../content/read.ts';
+import { entryOf, schemaLine } from '../../content/load.ts';
+import { jsonSchemaPath, jsonSchemas } from '../../content/json-schemas.ts';
+import { COLLECTIONS, type CollectionKey } from '../../content/schema.ts';
+import { readSources, REPO_ROOT } from '../../content/read.ts';
 
 for (const [key, text] of Object.entries(jsonSchemas()) as Array<[CollectionKey, string]>) {
   const path = join(REPO_ROOT, jsonSchemaPath(key));

@@ -5,11 +5,11 @@
  */
 import compression from 'compression';
 import express from 'express';
-import { renderPage } from '../server/render/render.tsx';
-import { siteContent } from '../content/index.ts';
-import { fillSite } from '../shared/routes.ts';
-import { defaultSite } from '../shared/site.ts';
-import { defaultClientDir, loadAssets } from '../server/assets.ts';
+import { renderPage } from '../../server/render/render.tsx';
+import { siteContent } from '../../content/index.ts';
+import { fillSite } from '../../shared/routes.ts';
+import { defaultSite } from '../../shared/site.ts';
+import { defaultClientDir, loadAssets } from '../../server/assets.ts';
 
 const clientDir = defaultClientDir();
 const assets = loadAssets(clientDir);

@@ -15,15 +15,15 @@ import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import type { EditorSetup } from '../client/editor/setup.ts';
-import { editorConfigProblems, editorConfig } from '../content/editor-config.ts';
-import { readEditorWordsFolder, readLanguages } from '../content/read.ts';
-import { EDITOR_PATH } from '../server/editor-paths.ts';
-import type { BuildManifest } from '../server/assets.ts';
-import { SHARE_FONTS } from '../shared/share-image-layout.ts';
-import type { SiteConfig } from '../shared/site.ts';
+import type { EditorSetup } from '../../client/editor/setup.ts';
+import { editorConfigProblems, editorConfig } from '../../content/editor-config.ts';
+import { readEditorWordsFolder, readLanguages } from '../../content/read.ts';
+import { EDITOR_PATH } from '../../server/editor-paths.ts';
+import type { BuildManifest } from '../../server/assets.ts';
+import { SHARE_FONTS } from '../../shared/share-image-layout.ts';
+import type { SiteConfig } from '../../shared/site.ts';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '..', '..');
 
 /** The editor's files by name, all served under /admin/: its page, its first script (editor.js and the chunks it imports) and the chunks it loads when first needed (the Markdown editor, HarfBuzz), HarfBuzz's wasm and the share images' fonts. */
 export type EditorFiles = Map<string, Uint8Array>;
@@ -39,19 +39,19 @@ const LEFT_OUT = [
   {
     // Decap checks its configuration when it starts with ajv, which compiles each validator with `new Function`: the CSP would need 'unsafe-eval'. The build checks the configuration it generates instead (editorConfigProblems).
     module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/,
-    contents: '// Checked when the editor was built (scripts/editor-bundle.ts).\nexport function validateConfig() {}\n',
+    contents: '// Checked when the editor was built (scripts/build/editor-bundle.ts).\nexport function validateConfig() {}\n',
     gone: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval',
   },
   {
     // The GitHub backend's GraphQL client (Apollo and graphql.js, 35.9 KB of the first script in brotli) runs only with `use_graphql`, which config.yml never sets (server/editor-site.ts): the REST API does everything.
     module: /[\\/]decap-cms-backend-github[\\/]dist[\\/]esm[\\/]GraphQLAPI\.js$/,
-    contents: "export default class GraphQLAPI { constructor() { throw new Error('use_graphql is not in this build of the editor (scripts/editor-bundle.ts)'); } }\n",
+    contents: "export default class GraphQLAPI { constructor() { throw new Error('use_graphql is not in this build of the editor (scripts/build/editor-bundle.ts)'); } }\n",
     gone: 'decap-cms-backend-github has no dist/esm/GraphQLAPI.js any more: find where it loads its GraphQL client, so the editor leaves it out',
   },
   {
     // Decap's TOML format: our collections have formats of their own (formats.ts). Its parser, @iarna/toml, tries `eval` when loaded, which the CSP refuses and reports.
     module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]formats[\\/]toml\.js$/,
-    contents: "const none = () => { throw new Error('TOML is not in this build of the editor (scripts/editor-bundle.ts)'); };\nexport default { fromFile: none, toFile: none };\n",
+    contents: "const none = () => { throw new Error('TOML is not in this build of the editor (scripts/build/editor-bundle.ts)'); };\nexport default { fromFile: none, toFile: none };\n",
     gone: 'decap-cms-core has no dist/esm/formats/toml.js any more: find where it loads its TOML parser, so the editor leaves it out',
   },
 ];

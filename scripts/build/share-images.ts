@@ -18,14 +18,14 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import * as hb from 'harfbuzzjs';
 import sharp from 'sharp';
-import { PICTURE_SLOTS } from '../content/art.ts';
-import { escapeXml } from '../server/render/documents.ts';
-import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
-import { SHARE_IMAGE, type ShareImage } from '../shared/share-image.ts';
+import { PICTURE_SLOTS } from '../../content/art.ts';
+import { escapeXml } from '../../server/render/documents.ts';
+import { BACKGROUND_COLOR, THEME_COLOR } from '../../server/render/metadata.ts';
+import { SHARE_IMAGE, type ShareImage } from '../../shared/share-image.ts';
 import { derived, fallbackFormat } from './pictures.ts';
-import { createShareImageFit, fontsFor, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../shared/share-image-layout.ts';
+import { createShareImageFit, fontsFor, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../../shared/share-image-layout.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 
 /** A share-image font's file in node_modules. */

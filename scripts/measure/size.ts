@@ -16,11 +16,11 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { parse } from 'node-html-parser';
 import { chromium, type BrowserContextOptions } from 'playwright-core';
-import { createApp } from '../server/app.ts';
-import { defaultEditorDir } from '../server/editor-site.ts';
-import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, routes } from '../tools/harness.ts';
-import { defaultSite } from '../shared/site.ts';
+import { createApp } from '../../server/app.ts';
+import { defaultEditorDir } from '../../server/editor-site.ts';
+import { defaultClientDir, loadAssets } from '../../server/assets.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, routes } from '../../harness/harness.ts';
+import { defaultSite } from '../../shared/site.ts';
 
 const KB = 1024;
 /**
@@ -39,7 +39,7 @@ const VIEWS: Record<string, BrowserContextOptions> = {
 /** What the page asks for, by Chromium's resource type; the icon, the manifest and the speculation rules are the browser's, once per site. */
 const KINDS: Record<string, 'html' | 'js' | 'css' | 'images'> = { document: 'html', script: 'js', stylesheet: 'css', image: 'images' };
 
-spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+spawnSync('node', ['scripts/build/ensure-build.mjs'], { stdio: 'inherit' });
 const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 await app.prepared;
 const server: Server = createServer(app).listen(0, '127.0.0.1');
@@ -55,7 +55,7 @@ async function visit(address: string, view: BrowserContextOptions) {
   page.on('requestfinished', (request) => sizes.push(request.sizes().then((size) => [request.resourceType(), size.responseBodySize])));
   const response = await page.goto(origin + address, { waitUntil: 'networkidle' });
   // The first interaction loads the islands' chunk (client/entry.tsx), which every page has.
-  await Promise.all([page.waitForEvent('requestfinished', (request) => request.url().includes('/islands.')), page.keyboard.press('Shift')]);
+  await Promise.all([page.waitForEvent('requestfinished', (request) => request.url().includes('/hydrate-islands.')), page.keyboard.press('Shift')]);
   const css = parse(await response!.text()).querySelectorAll('style').reduce((total, style) => total + brotliCompressSync(style.text).length, 0);
   const bytes = { html: 0, js: 0, css: 0, images: 0 };
   for (const [type, size] of await Promise.all(sizes)) if (KINDS[type]) bytes[KINDS[type]] += size;
