@@ -29,7 +29,7 @@ type Report =
   | { kind: 'signedOut' };
 
 /**
- * The editor's address of the entry a problem line names ("content/words/categories/x.yaml:5:11: …"), if it
+ * The editor's address of the entry a problem line names ("content/words/categories/<id>.en.yaml:5:11: …"), if it
  * names one: its form, or the file as text (textLink) when its form cannot show it as written (`asText`).
  * Decap's /edit/ address, which leads to the entry's through a redirect, so the entry open before is closed
  * first: Decap 3.19 fails when it goes straight from an entry in one language (languages.yaml, a file as text)
