@@ -7,7 +7,7 @@
  * multiple_files structure: name.<code>.yaml), the languages those of
  * languages.yaml; a field marked `same` is written in the default
  * language's file only (i18n: false). Built into the editor bundle (scripts/build/editor-bundle.ts);
- * tests/cms.test.ts compares them with the schemas. Decision:
+ * tests/editor.test.ts compares them with the schemas. Decision:
  * docs/decisions/0005-browser-editor.md.
  */
 import * as z from 'zod';

@@ -295,7 +295,7 @@ const svgWithScript = svgOfSize(480, 320).replace('</svg>', '<script>alert(1)</s
  * Every action the editor writes with, against each way it can break the
  * site: each is refused by the local backend with the build's own line, and
  * nothing on disk changes. (What the browser adds to a save, a redirect
- * for an address that moved, is the editor's: tests/browser/cms.test.ts.)
+ * for an address that moved, is the editor's: tests/browser/editor.test.ts.)
  */
 const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; says: RegExp | RegExp[] }> = [
   { action: 'a save', how: 'with a field left empty', request: () => persist([{ path: TEXTILES, raw: read(TEXTILES).replace(/^subtitle: .+$/m, 'subtitle: "   "') }]), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: subtitle: is empty$/ },

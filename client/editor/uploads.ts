@@ -1,7 +1,7 @@
 /**
  * What a file an owner uploads becomes in content/art, as rules with no
  * browser in them (the media library, media-library.tsx, applies them; a
- * table in tests/cms.test.ts tries them): which files are taken, the name
+ * table in tests/editor.test.ts tries them): which files are taken, the name
  * the picture gets (names.ts), and a photo's master: at most
  * MASTER_LIMITS.longSide on its long side, never enlarged, in a kind every
  * browser's canvas writes. JPEG stays JPEG and PNG stays PNG; a WebP or

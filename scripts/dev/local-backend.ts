@@ -45,7 +45,7 @@ import { COLLECTIONS } from '../../content/schema.ts';
 import { queue } from '../../shared/queue.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
-export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
+export const LOCAL_BACKEND_PATH = '/__dev/editor/api/v1';
 
 /**
  * The largest request body: the largest master the media library sends

@@ -21,7 +21,7 @@ const EDITOR_HOST = 'admin.example.net';
 const site = defaultSite;
 const missing = nginxMissing();
 const haveNginx = missing === undefined;
-if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export-admin.test.ts: ${missing}`);
+if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export-editor.test.ts: ${missing}`);
 
 describe('the static export without EDITOR_GITHUB_REPO', () => {
   it('has nothing of the editor: no admin/ files, no admin locations for nginx', async () => {
