@@ -20,7 +20,7 @@ import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
 import { siteContent } from '../content/index.ts';
 import type { Content, SiteContent } from '../content/schema.ts';
-import { editionOf, fillSite, type FilledSite, type Route, type RouteDraft } from '../shared/routes.ts';
+import { editionAt, fillSite, type FilledSite, type Route, type RouteDraft } from '../shared/routes.ts';
 import { shareImage } from '../shared/share-image.ts';
 import { EDITOR_ROUTE, editorSite, defaultEditorDir } from './editor-site.ts';
 import { defaultClientDir, loadAssets, type LoadedAssets } from './assets.ts';
@@ -262,7 +262,7 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     if (res.headersSent) return void res.destroy(err);
     // An exception's words are the developers', in English, and may say what a visitor should not know: in production the screen says the language's own.
     const html = renderErrorPage(showStack ? { message: err.message, ...(err.stack && { stack: err.stack }) } : {}, renderOptions, req.path);
-    respond(res, statusOf(error), HTML, html, [['content-language', editionOf(renderOptions.editions, req.path).language.code]]);
+    respond(res, statusOf(error), HTML, html, [['content-language', editionAt(renderOptions.editions, req.path).language.code]]);
   };
   web.use(onError);
   return web;

@@ -7,7 +7,6 @@
  * words (fillSite).
  */
 import type { Content, Language } from '../content/schema.ts';
-import { prefixOf } from './paths.ts';
 import type { Route } from './routes.ts';
 import { say } from './sentences.ts';
 
@@ -33,7 +32,7 @@ export function shareImage(route: Route, content: Pick<Content, 'home' | 'labels
   const title = category?.title ?? route.title;
   // Named by its entry and language, never by its words: the server finds it whatever the words hold.
   const { collection, id } = route.source;
-  const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}`;
+  const name = `share${route.prefix}/${collection}${id === collection ? '' : `/${id}`}`;
   if (category) {
     const photo = !category.image.file.endsWith('.svg');
     const alt = say(content, 'categoryShareImageAlt', { title, subtitle: category.subtitle, picture: category.image.alt });

@@ -11,7 +11,7 @@
 import { pathOf, REDIRECTS_FILE, REDIRECTS_REF, type Checked, type Locate } from '../content/load.ts';
 import type { EntryRef, Redirects } from '../content/schema.ts';
 import { aliasesOf, HOME_PATH } from './paths.ts';
-import { editionOf, fillSite, type Edition, type FilledSite, type Route } from './routes.ts';
+import { editionAt, fillSite, type Edition, type FilledSite, type Route } from './routes.ts';
 import { shareImage } from './share-image.ts';
 import type { ShareImageFit } from './share-image-layout.ts';
 import type { SiteConfig } from './site.ts';
@@ -80,7 +80,7 @@ function addressProblems(routes: readonly Route[], editions: readonly Edition[],
   const problems: string[] = [];
   const owners = new Map<string, Route | 'alias'>(Object.keys(aliasesOf(routes)).map((alias) => [alias, 'alias']));
   for (const route of routes) {
-    const taken = editionOf(editions, route.path);
+    const taken = editionAt(editions, route.path);
     if (taken.prefix) problems.push(locate(route.source, ['path'], `${route.path} is in ${taken.prefix}/, where the ${taken.language.name} pages are: choose another address`));
     const owner = owners.get(route.path);
     if (!owner) {
@@ -108,7 +108,7 @@ function redirectProblems(editions: readonly Edition[], { redirects, published }
   const first = new Map<string, number>();
   redirects.forEach(({ from }, index) => first.set(from, first.get(from) ?? index));
   const prefixed = (address: string) => {
-    const { prefix, language } = editionOf(editions, address);
+    const { prefix, language } = editionAt(editions, address);
     if (prefix) return `${address} is in ${prefix}/, where the ${language.name} pages are: write it without the prefix (a redirect holds in every language that has the page)`;
   };
   const fromProblem = (from: string, index: number) => {

@@ -18,8 +18,8 @@ import { markdownBlocks } from '../../content/markdown-blocks.ts';
 import { COLLECTIONS, type CollectionKey, type Content, type SiteContent } from '../../content/schema.ts';
 import { withOriginal } from '../../content/translations.ts';
 import { HOME_PATH, LEGAL_PATH, PRODUCTS_PATH, ABOUT_PATH } from '../../shared/paths.ts';
-import { fillSite, languageLinks } from '../../shared/routes.ts';
-import type { PageContext } from '../../shared/screens/context.ts';
+import { fillSite } from '../../shared/routes.ts';
+import { pageContext, type PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 import { textLink } from './banner.tsx';
@@ -85,11 +85,10 @@ export function previewContext(base: SiteContent, language: string | undefined, 
   // A translation holds only what it translates: the fields written once are its original's, as the site gives them (content/translations.ts).
   const edited = withEntry(base.editions[index]!, name, id, index === 0 ? data : (withOriginal(COLLECTIONS[name].schema, originalOf(base.editions[0]!, name, id), data) as Data));
   const { editions } = fillSite(site, { ...base, editions: base.editions.map((edition, at) => (at === index ? edited.content : edition)) });
-  const { routes, content, prefix } = editions[index]!;
+  const { routes } = editions[index]!;
   const route = routes.find((candidate) => candidate.key === edited.path) ?? routes[0]!;
   // The preview shows a picture as uploaded, whatever its kind: the build's copies are made when the site is built.
-  const picture = (file: string) => ({ src: asset(`art/${file}`) });
-  return { site, routes, content, route, asset, picture, prefix, languages: languageLinks(route, editions) };
+  return pageContext(route, editions, { site, asset, picture: (file) => ({ src: asset(`art/${file}`) }) });
 }
 
 /**

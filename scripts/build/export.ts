@@ -37,7 +37,7 @@ import { ASSET_PREFIX } from '../../server/table.ts';
 import { aliasesOf } from '../../shared/paths.ts';
 import { siteContent } from '../../content/index.ts';
 import type { SiteContent } from '../../content/schema.ts';
-import { editionOf, fillSite, type Edition, type Route } from '../../shared/routes.ts';
+import { editionAt, fillSite, type Edition, type Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export interface ExportOptions {
@@ -216,11 +216,11 @@ async function save(origin: string, { url, file, status, host }: Target, siteDir
 /**
  * The language of each address, read by static-site.conf for Content-Language and
  * the not-found page: that of the language whose prefix starts it, as the server's
- * (editionOf), except for the files the server sent in another language or in none.
+ * (editionAt), except for the files the server sent in another language or in none.
  */
 function languageLines(editions: readonly Edition[], languages: ReadonlyMap<string, string>): string[] {
   const [first, ...others] = editions;
-  const exceptions = [...languages].filter(([path, language]) => language !== editionOf(editions, path).language.code);
+  const exceptions = [...languages].filter(([path, language]) => language !== editionAt(editions, path).language.code);
   return [
     '# The language of an address (Content-Language, and the not-found page under $language_prefix): by its prefix, as the server decides it.',
     `set $language ${quote(first!.language.code)};`,

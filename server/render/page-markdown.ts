@@ -10,8 +10,8 @@
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
-import type { PageContext } from '../../shared/screens/context.ts';
+import type { Edition, Route } from '../../shared/routes.ts';
+import { pageContext, type PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -43,8 +43,7 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
 
 /** The Markdown of one route's page: its screen. */
 export function pageMarkdown(route: Route, { site, editions, asset, picture }: MarkdownInput): string {
-  const { routes, content, prefix } = editionOf(editions, route.path);
-  const ctx = { site, routes, content, route, asset, picture, prefix, languages: languageLinks(route, editions) };
+  const ctx = pageContext(route, editions, { site, asset, picture });
   const html = renderToString(createElement(route.screen, { ctx }));
   const every = editions.flatMap((edition) => edition.routes);
   const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);
