@@ -1,13 +1,12 @@
 /**
  * What a page's share image (Open Graph, X) shows: the page's title, a line
  * under it, and beside them its category's illustration or, on other pages,
- * three quotation cards. The build draws it (scripts/share-images.ts), the
+ * three quotation cards. The build draws it (scripts/build/share-images.ts), the
  * server names it in the page's head (server/render/metadata.ts), and the
- * content check makes sure it fits (shared/check.ts); all from the filled
+ * content check makes sure it fits (shared/site-check.ts); all from the filled
  * words (fillSite).
  */
-import type { Content } from '../content/schema.ts';
-import { prefixOf } from './paths.ts';
+import type { Content, Language } from '../content/schema.ts';
 import type { Route } from './routes.ts';
 import { say } from './sentences.ts';
 import { writingOf, type Writing } from './writing.ts';
@@ -34,7 +33,7 @@ export function shareImage(route: Route, content: Pick<Content, 'home' | 'labels
   const title = category?.title ?? route.title;
   // Named by its entry and language, never by its words: the server finds it whatever the words hold.
   const { collection, id } = route.source;
-  const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}`;
+  const name = `share${route.prefix}/${collection}${id === collection ? '' : `/${id}`}`;
   if (category) {
     const photo = !category.image.file.endsWith('.svg');
     const alt = say(content, 'categoryShareImageAlt', { title, subtitle: category.subtitle, picture: category.image.alt });

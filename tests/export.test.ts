@@ -15,14 +15,14 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { LLMS_TXT_PATH } from '../server/render/readers.ts';
-import { markdownAddress } from '../server/render/markdown.ts';
+import { markdownAddress } from '../server/render/page-markdown.ts';
 import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
+import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/build/export.ts';
+import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../harness/harness.ts';
 import { contentCopy, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };

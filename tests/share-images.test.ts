@@ -1,5 +1,5 @@
 /**
- * The share images' words (shared/share-image-layout.ts, scripts/share-images.ts):
+ * The share images' words (shared/share-image-layout.ts, scripts/build/share-images.ts):
  * the fonts a text needs, whether its title and line fit and can be drawn,
  * and that every script the words may hold is drawn, not boxed: Latin,
  * Greek, Cyrillic, Arabic and Hebrew (joined, right to left), Chinese,
@@ -13,7 +13,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pictureNeed, PICTURE_SLOTS } from '../content/art.ts';
-import { fontPath, renderShareImage, shareImageFit, shareImageSvg } from '../scripts/share-images.ts';
+import { fontPath, renderShareImage, shareImageFit, shareImageSvg } from '../scripts/build/share-images.ts';
 import type { ShareImage } from '../shared/share-image.ts';
 import { fontsFor, SHARE_FONTS, SHARE_LAYOUT } from '../shared/share-image-layout.ts';
 import { defaultSite } from '../shared/site.ts';

@@ -1,6 +1,5 @@
 import type { Content, LegalDocument } from '../../content/schema.ts';
-import { Island } from '../ui/Island.tsx';
-import { ISLANDS } from '../ui/islands.ts';
+import { Island, ISLANDS } from '../ui/Island.tsx';
 import { LegalTabs, type LegalTabsProps } from '../ui/LegalTabs.tsx';
 import { Markdown } from '../ui/Markdown.tsx';
 import { addressIn, HOME_PATH } from '../paths.ts';

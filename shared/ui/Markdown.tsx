@@ -3,7 +3,7 @@ import type { Block, Inline } from '../../content/schema.ts';
 import { Words } from './Words.tsx';
 
 /**
- * Markdown as the content check handed it over (content/markdown.ts):
+ * Markdown as the content check handed it over (content/markdown-blocks.ts):
  * headings, paragraphs, lists, links and emphasis. `##` is a section of the
  * page, drawn at `sectionLevel` (h2 on a page of its own, h3 inside a legal
  * document, whose own title is the h2). A link to a page of ours carries its

@@ -1,7 +1,6 @@
 import type { PageContext } from '../screens/context.ts';
 import { addressIn, HOME_PATH, LEGAL_PATH, menuLinks } from '../paths.ts';
-import { Island } from './Island.tsx';
-import { ISLANDS } from './islands.ts';
+import { Island, ISLANDS } from './Island.tsx';
 import { SiteNav, type SiteNavProps } from './SiteNav.tsx';
 import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
 import { writingOf } from '../writing.ts';
@@ -10,7 +9,7 @@ import { InWriting, Words } from './Words.tsx';
 /**
  * What the body of a page holds: the skip link, the menu, the screen and the
  * footer. The server renders it inside the document (render.tsx); the
- * browser editor's preview draws it with the entry being edited (client/admin/).
+ * browser editor's preview draws it with the entry being edited (client/editor/).
  */
 export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean }) {
   const { site, routes, route, content, prefix } = ctx;

@@ -294,7 +294,7 @@ describeInBrowser('in Chromium', () => {
 
         await page.mouse.move(20, 40);
         await page.locator('#site-menu[aria-modal="true"]').waitFor({ state: 'attached' });
-        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./), expect.stringMatching(/^\/assets\/islands\./)]);
+        expect(scripts).toEqual([expect.stringMatching(/^\/assets\/entry\./), expect.stringMatching(/^\/assets\/hydrate-islands\./)]);
         expect(await drawerButton(page).getAttribute('aria-expanded')).toBe('false');
         expect(tab.problems).toEqual([]);
       } finally {

@@ -14,8 +14,8 @@ import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
-import { editionOf, type Route } from '../../shared/routes.ts';
-import { routes } from '../../tools/harness.ts';
+import { editionAt, type Route } from '../../shared/routes.ts';
+import { routes } from '../../harness/harness.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
@@ -64,7 +64,7 @@ export const layoutAddresses: string[] = [...new Set([LANGUAGES[0]!, ...RTL_LANG
 
 /** The words of the language an address is in (its prefix), for finding controls by their names. */
 export function wordsAt(address: string) {
-  return editionOf(editions, address.split('?', 1)[0]!).content;
+  return editionAt(editions, address.split('?', 1)[0]!).content;
 }
 
 /** The legal documents, by their files' names, in their tabs' order (three of them: the spec's). */
@@ -158,7 +158,7 @@ export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0
  */
 export async function serveSite({ app = testApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
   const listener: RequestListener = (req, res) => {
-    if (!/^\/assets\/(islands|local-hours)\./.test(req.url ?? '')) app(req, res);
+    if (!/^\/assets\/(hydrate-islands|local-hours)\./.test(req.url ?? '')) app(req, res);
     else if (refuseChunks) res.writeHead(503).end();
     else setTimeout(() => app(req, res), slowChunks);
   };
