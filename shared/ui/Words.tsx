@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { isolates, type Writing } from '../writing.ts';
 
-/** The direction and script of the page's language (languages.yaml): Page sets it, and client/islands.tsx from the page's root. */
+/** The direction and script of the page's language (languages.yaml): Page sets it, and client/hydrate-islands.tsx from the page's root. */
 const PageWriting = createContext<Writing | undefined>(undefined);
 
 export function InWriting({ writing, children }: { writing: Writing; children?: ReactNode }) {
