@@ -19,5 +19,7 @@ export const content = siteContent.editions[0]!;
 export const { home, about, products, legalPage, hours, labels, categories, legal, pages } = content;
 /** Where each field is written, for the checks beyond a file's own (shared/site-check.ts). */
 export const locate = checked.locate;
+/** The texts' links to addresses of ours, where they are written (shared/site-check.ts). */
+export const links = checked.links;
 /** Each page a language has no translation of (content/load.ts). */
 export const notices = checked.notices;

@@ -64,8 +64,12 @@ export function linkProblem(href: string): string | undefined {
   return /^(https?|mailto):/i.test(href) && ['https:', 'http:', 'mailto:'].includes(url.protocol) ? undefined : refused;
 }
 
-/** The Markdown's headings, paragraphs, lists, links and emphasis as plain data; anything else is reported, and so is what `sentence` finds in its words (their placeholders). */
-export function markdownBlocks(markdown: string, report: Report, sentence: (text: string) => string[] = () => []): Block[] {
+/**
+ * The Markdown's headings, paragraphs, lists, links and emphasis as plain data; anything else is reported, and so is what
+ * `sentence` finds in its words (their placeholders). Each allowed link is told to `onLink` where it stands, for the checks that
+ * need the route table (shared/site-check.ts: a link to one of our addresses leads to a page).
+ */
+export function markdownBlocks(markdown: string, report: Report, sentence: (text: string) => string[] = () => [], onLink: (href: string, line: number, column: number) => void = () => undefined): Block[] {
   const refuse = (node: MdNode, problem: string) => report(node.position?.start.line ?? 1, node.position?.start.column ?? 1, problem);
   const inline = (nodes: PhrasingContent[]): Inline[] =>
     nodes.flatMap((node): Inline[] => {
@@ -81,6 +85,7 @@ export function markdownBlocks(markdown: string, report: Report, sentence: (text
         case 'link': {
           const problem = linkProblem(node.url);
           if (problem) refuse(node, problem);
+          else onLink(node.url, node.position?.start.line ?? 1, node.position?.start.column ?? 1);
           return [{ type: 'link', href: node.url, children: inline(node.children) }];
         }
         default:

@@ -8,7 +8,7 @@
  * anything, the browser editor before saving; each problem is one line at
  * the field it comes from.
  */
-import { pathOf, REDIRECTS_FILE, REDIRECTS_REF, type Checked, type Locate } from '../content/load.ts';
+import { pathOf, REDIRECTS_FILE, REDIRECTS_REF, type Checked, type Locate, type OurLink } from '../content/load.ts';
 import type { EntryRef, Redirects } from '../content/schema.ts';
 import { aliasesOf, HOME_PATH } from './paths.ts';
 import { editionAt, fillSite, type Edition, type FilledSite, type Route } from './routes.ts';
@@ -44,7 +44,7 @@ export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareIm
   if (!checked.content) return { problems: checked.problems, notices };
   const filled = fillSite(site, checked.content);
   await fit.prepare(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))));
-  const problems = [...new Set([...filled.editions.flatMap((edition) => siteProblems(edition, filled, checked.locate, fit)), ...redirectProblems(filled.editions, checked.content.redirects, checked.locate)])];
+  const problems = [...new Set([...filled.editions.flatMap((edition) => siteProblems(edition, filled, checked.locate, fit)), ...redirectProblems(filled.editions, checked.content.redirects, checked.locate), ...linkProblems(filled, checked.links)])];
   const { published } = checked.content.redirects;
   const unpublished = filled.editions[0]!.routes.filter((route) => !published.includes(route.key));
   const said = [...notices, ...unpublished.map((route) => `${REDIRECTS_FILE}: ${route.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`)];
@@ -73,6 +73,23 @@ export function siteProblems({ routes, content, prefix }: FilledSite['editions']
   }
   // The line under the title is the same on every page but the categories': said once.
   return [...new Set(problems)];
+}
+
+/**
+ * A link of the texts to an address of ours leads to a page, in one step: not to an old address (which would
+ * answer 301, and break when that redirect goes), nor to no page at all. Files such as /llms.txt are not pages.
+ */
+export function linkProblems({ routes, redirects }: Pick<FilledSite, 'routes' | 'redirects'>, links: readonly OurLink[]): string[] {
+  const pages = new Set([...routes.map((route) => route.path), ...Object.keys(aliasesOf(routes))]);
+  const pageAt = new Map(routes.map((route) => [route.path, route]));
+  return links.flatMap(({ href, at }) => {
+    const { pathname, searchParams } = new URL(href, 'https://site.invalid');
+    const moved = pageAt.get(pathname)?.queryRedirects;
+    const to = redirects[pathname] ?? (moved && moved.to[searchParams.get(moved.param) ?? '']);
+    if (to) return [at(`${href} is an old address of ${to}: link to ${to}`)];
+    if (!pages.has(pathname) && !/\.[a-z0-9]+$/i.test(pathname)) return [at(`no page has the address ${pathname}: link to a page’s address`)];
+    return [];
+  });
 }
 
 /** Every address, aliases included, is one page's, and a default language's page is at none of another language's. */

@@ -36,8 +36,8 @@ export async function checkSite(checked: Checked, site: SiteConfig, artDir?: str
  */
 export async function checkOwnContent(site: SiteConfig): Promise<SiteCheck> {
   try {
-    const { siteContent, locate, notices } = await import('../../content/index.ts');
-    return await checkSite({ content: siteContent, locate, problems: [], notices }, site, join(REPO_ROOT, ART_FOLDER));
+    const { siteContent, locate, notices, links } = await import('../../content/index.ts');
+    return await checkSite({ content: siteContent, locate, problems: [], notices, links }, site, join(REPO_ROOT, ART_FOLDER));
   } catch (error) {
     if (error instanceof ContentError) return { problems: [...error.problems], notices: [] };
     throw error;
