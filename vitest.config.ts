@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { ENGINE_NAMES } from './tests/browser/global-setup.ts';
 
 /** Tests that start nginx or the dev server: in the full run only. */
-const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tests/dev-server.test.ts'];
+const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-editor.test.ts', 'tests/dev-server.test.ts'];
 
 /**
  * The files that take longest first, so that the short ones fill the cores at
@@ -15,7 +15,7 @@ const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tes
  * 25 s), then the quick ones. Vitest's own order takes the projects one after
  * another, alphabetically.
  */
-const EDITOR_TESTS = ['tests/browser/cms.test.ts', 'tests/browser/github.test.ts'];
+const EDITOR_TESTS = ['tests/browser/editor.test.ts', 'tests/browser/github.test.ts'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);

@@ -3,7 +3,7 @@
  * (schema.ts) into content/schemas/, where the first line of every content
  * file points the YAML language server (VS Code's YAML extension and others)
  * to it, so fields are checked and completed as one types; the browser
- * editor's fields are made from them too (editor.ts). `npm run schemas`
+ * editor's fields are made from them too (editor-config.ts). `npm run schemas`
  * writes them and puts the right first line in any file that lacks it;
  * tests/content.test.ts fails when they are out of date.
  */

@@ -7,7 +7,7 @@
  * person would fix it), empty, missing or unknown fields, wrong types, an
  * unknown {placeholder}, Markdown beyond headings, paragraphs, lists, links
  * and emphasis, a repeated slug or order (naming both files), missing or
- * unusable pictures (pictures.ts), and a file or picture whose name is not
+ * unusable pictures (picture-problems.ts), and a file or picture whose name is not
  * portable (names.ts).
  *
  * It reads nothing itself: it is given the files' texts and the pictures'
@@ -16,11 +16,11 @@
  */
 import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
-import { markdownBlocks, splitFrontMatter } from './markdown.ts';
+import { markdownBlocks, splitFrontMatter } from './markdown-blocks.ts';
 import { messageProblems, type Slots } from './messages.ts';
 import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
-import { pictureProblem } from './pictures.ts';
+import { pictureProblem } from './picture-problems.ts';
 import { collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
 import { translationProblems, withOriginal } from './translations.ts';
 
@@ -185,7 +185,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const categories = inOrder(of('categories', first.code), problems);
   const legal = inOrder(of('legal', first.code), problems);
   unique(categories, (entry) => entry.data.slug, 'slug', (entry) => `"${entry.data.slug}" is also the slug of`, problems);
-  // A page's address against the others' and the built-in pages' is the route table's to check (shared/check.ts).
+  // A page's address against the others' and the built-in pages' is the route table's to check (shared/site-check.ts).
   for (const category of categories) {
     for (const field of ['title'] as const) {
       for (const name of ['categoryList', 'categoryCount']) {

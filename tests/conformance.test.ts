@@ -7,7 +7,7 @@ import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { aliasesOf } from '../shared/paths.ts';
-import { routes } from '../tools/harness.ts';
+import { routes } from '../harness/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { defaultLanguageOnly, editions, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 

@@ -15,9 +15,9 @@ import { categories } from '../content/index.ts';
 import { readLanguages } from '../content/read.ts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../tools/harness.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../harness/harness.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
-import { routes } from '../tools/harness.ts';
+import { routes } from '../harness/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, filledRoutes, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 
@@ -83,7 +83,7 @@ describe('the error screen in development', () => {
     const app = testApp({ routes: withThrowingRoute, config: { nodeEnv: 'development', trustProxy: () => false, site: defaultSite }, devScript: DEV_CLIENT_PATH });
     const res = await request(app).get('/boom').expect(500);
     expect(res.text).toContain(`<script type="module" src="${DEV_CLIENT_PATH}"></script>`);
-    expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at .*tools/harness\\.ts:\\d+:\\d+`));
+    expect(/<pre[^>]*>([^<]*)<\/pre>/.exec(res.text)?.[1]).toMatch(new RegExp(`^Error: ${THROWN_MESSAGE}\\n\\s+at .*harness/harness\\.ts:\\d+:\\d+`));
   });
 });
 
@@ -202,7 +202,7 @@ describe('npm run dev', () => {
     const file = join(sandbox.root, 'content', 'words', 'languages.yaml');
     const original = readFileSync(file, 'utf8');
     const languages = async () => {
-      const bundle = (await request(dev.origin).get('/admin/admin.js').expect(200)).text;
+      const bundle = (await request(dev.origin).get('/admin/editor.js').expect(200)).text;
       const [, locales, fallback] = /locales:(\[[^\]]*\]),default_locale:"(\w+)"/.exec(bundle)!;
       return { locales: JSON.parse(locales!) as string[], fallback };
     };
@@ -233,7 +233,7 @@ describe('npm run dev', () => {
 
 describe('npm run dev with a bad setting', () => {
   it('stops at once with the one line that names it, exit code 1', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/dev.ts'], {
       cwd: join(import.meta.dirname, '..'),
       env: { ...process.env, PORT: 'abc' },
       encoding: 'utf8',

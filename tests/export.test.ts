@@ -17,14 +17,14 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { LLMS_TXT_PATH } from '../server/render/readers.ts';
-import { markdownAddress } from '../server/render/markdown.ts';
+import { markdownAddress } from '../server/render/page-markdown.ts';
 import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { ADMIN_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
+import { EDITOR_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/build/export.ts';
+import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../harness/harness.ts';
 import { contentCopy, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
@@ -156,10 +156,10 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     expect((await fetchRaw(nginxOrigin, '/robots.txt')).headers['content-language']).toBeUndefined();
   });
 
-  it('has nothing of the editor without CMS_GITHUB_REPO: no admin/ files, no admin locations for nginx', () => {
+  it('has nothing of the editor without EDITOR_GITHUB_REPO: no admin/ files, no editor locations for nginx', () => {
     expect(existsSync(join(siteDir, 'admin'))).toBe(false);
-    expect(existsSync(join(outDir, 'admin'))).toBe(false);
-    expect(existsSync(join(nginxDir, ADMIN_INCLUDE))).toBe(false);
+    expect(existsSync(join(outDir, 'editor'))).toBe(false);
+    expect(existsSync(join(nginxDir, EDITOR_INCLUDE))).toBe(false);
     expect(files.filter(({ url }) => url.startsWith('/admin'))).toEqual([]);
   });
 

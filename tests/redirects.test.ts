@@ -1,5 +1,5 @@
 /**
- * redirects.yaml (content/schema.ts, shared/check.ts): each kind of bad
+ * redirects.yaml (content/schema.ts, shared/site-check.ts): each kind of bad
  * redirect, made in a copy of the content, is refused in one line at its
  * field; an address published and gone without a redirect stops the check,
  * and one not yet published is a notice; and the editor's changes to the
@@ -13,7 +13,7 @@ import { pathOf, REDIRECTS_FILE, WORDS_FOLDER } from '../content/load.ts';
 import { readContent } from '../content/read.ts';
 import { publish, recordRename } from '../content/redirects.ts';
 import type { Redirects } from '../content/schema.ts';
-import { checkSite } from '../scripts/check.ts';
+import { checkSite } from '../scripts/build/check-content.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import { defaultSite } from '../shared/site.ts';
 import { contentCopy, editions } from './helpers.ts';

@@ -1,6 +1,6 @@
 /**
  * The content check of the languages and their translations (content/load.ts,
- * content/translations.ts, shared/check.ts): every kind of bad translation
+ * content/translations.ts, shared/site-check.ts): every kind of bad translation
  * input (issue 31), each made in a copy of the content, is refused with
  * exactly one line `file:line:column: …` naming the file where it is to be
  * fixed, and nothing is served half-translated (the build stops on it, as
@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
 import { readContent, readLanguages } from '../content/read.ts';
 import { PLACEHOLDERS } from '../content/schema.ts';
-import { checkSite } from '../scripts/check.ts';
+import { checkSite } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
 import { contentCopy } from './helpers.ts';
 

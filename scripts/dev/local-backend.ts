@@ -24,7 +24,7 @@
  *     (404) and is a file (409), a listing shows only the files above;
  *   - nothing the site would refuse is written: a save, a rename or a delete
  *     is checked first, the content as it would be (the build's own check,
- *     scripts/check.ts), an upload too (a picture written over another of
+ *     scripts/build/check-content.ts), an upload too (a picture written over another of
  *     its name is checked where that one is shown), and an upload must be a
  *     picture of its extension's kind under a portable name; a refusal is
  *     422 with the problem lines, and writes nothing;
@@ -40,12 +40,12 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ART_EXTENSIONS, MASTER_LIMITS } from '../../content/art.ts';
 import { ART_FOLDER, checkContent, entryOf, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
-import { uploadProblem } from '../../content/pictures.ts';
+import { uploadProblem } from '../../content/picture-problems.ts';
 import { COLLECTIONS } from '../../content/schema.ts';
 import { queue } from '../../shared/queue.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
-export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
+export const LOCAL_BACKEND_PATH = '/__dev/editor/api/v1';
 
 /**
  * The largest request body: the largest master the media library sends
@@ -199,7 +199,7 @@ async function checkedChange(root: string, change: { written?: SourceFile[]; rem
   const artAfter = new Map(art);
   for (const removed of change.removed ?? []) artAfter.delete(removed.slice(ART_FOLDER.length + 1));
   for (const [name, bytes] of change.pictures ?? []) artAfter.set(name, bytes);
-  const [{ checkSite }, { readConfig }, { problemsBrought }] = await Promise.all([import('../check.ts'), import('../../server/config.ts'), import('../../shared/check.ts')]);
+  const [{ checkSite }, { readConfig }, { problemsBrought }] = await Promise.all([import('../build/check-content.ts'), import('../../server/config.ts'), import('../../shared/site-check.ts')]);
   const { site } = readConfig(process.env);
   const found = (await checkSite(checkContent({ files: after, art: artAfter }), site)).problems;
   const problems = found.length === 0 ? found : problemsBrought((await checkSite(checkContent({ files, art }), site)).problems, found);

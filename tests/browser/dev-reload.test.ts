@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { CHROMIUM_FLAGS, content } from '../helpers.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 

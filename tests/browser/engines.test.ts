@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ABOUT_PATH, LEGAL_PATH, menuLinks } from '../../shared/paths.ts';
-import { routes } from '../../tools/harness.ts';
+import { routes } from '../../harness/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';

@@ -18,12 +18,12 @@ import { imageSize } from 'image-size';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { LOCK_REF } from '../../client/admin/github.ts';
-import { fill, library, notices } from '../../client/admin/locale.ts';
+import { LOCK_REF } from '../../client/editor/github.ts';
+import { fill, library, notices } from '../../client/editor/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
-import { checkSite } from '../../scripts/check.ts';
-import { fetchRaw } from '../../scripts/export.ts';
+import { checkSite } from '../../scripts/build/check-content.ts';
+import { fetchRaw } from '../../scripts/build/export.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { startGitHost, type GitHost } from '../git-host/server.ts';
 import { CHROMIUM_FLAGS, editions, freePort } from '../helpers.ts';
@@ -65,11 +65,11 @@ async function startEditor(host: GitHost, settings: Record<string, string> = {})
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      CMS_GITHUB_REPO: REPO,
-      CMS_GITHUB_BRANCH: BRANCH,
-      CMS_GITHUB_API: host.apiRoot,
-      CMS_AUTH_URL: host.origin,
-      CMS_ORIGIN: `http://admin.localhost:${port}`,
+      EDITOR_GITHUB_REPO: REPO,
+      EDITOR_GITHUB_BRANCH: BRANCH,
+      EDITOR_GITHUB_API: host.apiRoot,
+      EDITOR_AUTH_URL: host.origin,
+      EDITOR_ORIGIN: `http://admin.localhost:${port}`,
       ...settings,
     },
   });
@@ -105,7 +105,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     host = await startGitHost({ repo: REPO, branch: BRANCH, user: USER, seed: { root: ROOT, folders: ['content'] } });
     [editor, withDrafts, browser] = await Promise.all([
       startEditor(host),
-      startEditor(host, { CMS_DRAFTS: 'true' }),
+      startEditor(host, { EDITOR_DRAFTS: 'true' }),
       chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS }),
     ]);
     // The double's certificate is its own, made for this run.
@@ -282,7 +282,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     }
   });
 
-  it('with drafts (CMS_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change and the redirect from the address it moved from', async () => {
+  it('with drafts (EDITOR_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change and the redirect from the address it moved from', async () => {
     const before = head();
     const draft = 'refs/heads/cms/categories/agriculture-inputs';
     const { page: admin, unexpected: errors } = await open(withDrafts, '#/collections/categories/entries/agriculture-inputs');
