@@ -1,11 +1,10 @@
 /**
  * The static export and the browser editor (docs/decisions/0005-browser-editor.md):
- * nothing of it unless EDITOR_GITHUB_REPO is given; with it, nginx serves the
- * editor on its own origin as the server does, with the editor's own
+ * with EDITOR_GITHUB_REPO (without it there is nothing of it: export.test.ts),
+ * nginx serves the editor on its own origin as the server does, with the editor's own
  * headers, and the site's pages with theirs, without the editor.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,21 +21,6 @@ const site = defaultSite;
 const missing = nginxMissing();
 const haveNginx = missing === undefined;
 if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export-editor.test.ts: ${missing}`);
-
-describe('the static export without EDITOR_GITHUB_REPO', () => {
-  it('has nothing of the editor: no admin/ files, no admin locations for nginx', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
-    try {
-      const { siteDir, nginxDir, files } = await exportSite({ outDir, site });
-      expect(existsSync(join(siteDir, 'admin'))).toBe(false);
-      expect(existsSync(join(outDir, 'editor'))).toBe(false);
-      expect(existsSync(join(nginxDir, EDITOR_INCLUDE))).toBe(false);
-      expect(files.filter(({ url }) => url.startsWith('/admin'))).toEqual([]);
-    } finally {
-      await rm(outDir, { recursive: true, force: true });
-    }
-  });
-});
 
 describe.skipIf(!haveNginx && !process.env.CI)('the static export with EDITOR_GITHUB_REPO, served by nginx', () => {
   let outDir: string;

@@ -16,7 +16,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { editionAt, type Route } from '../../shared/routes.ts';
 import { routes } from '../../harness/harness.ts';
-import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
+import { CHROMIUM_FLAGS, content, editions, listening, sharedApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -130,22 +130,16 @@ export function inFullBrowser(site: Site): Site {
 }
 
 /**
- * The site made from the content under `root` (siteAt: the fixture of the
- * content as shipped, for tests whose words are the spec's), in the browser
- * of `site`, for the enclosing describe block.
+ * The site of `site` in its browser, on a server of its own that holds back `slowChunks` ms the chunks a page
+ * imports once it has loaded, for the enclosing describe block.
  */
-export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0 } = {}): Site {
+export function useSlowChunks(site: Site, slowChunks: number): Site {
   const other = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
-    // No root: the live build, served on its own (to hold its chunks back).
-    const made = root === undefined ? undefined : await siteAt(root);
-    const served = await serveSite({ ...(made && { app: made.app }), slowChunks });
+    const served = await serveSite({ slowChunks });
     Object.assign(other, { url: (path: string) => served.origin + path, browser: site.browser });
-    close = async () => {
-      await served.close();
-      made?.remove();
-    };
+    close = served.close;
   });
   afterAll(() => close());
   return other;
@@ -156,7 +150,7 @@ export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0
  * (the islands, the local hours) can be held back `slowChunks` ms, to let a
  * test leave the page first, or refused (503), to see a real failure reported.
  */
-export async function serveSite({ app = testApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function serveSite({ app = sharedApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
   const listener: RequestListener = (req, res) => {
     if (!/^\/assets\/(hydrate-islands|local-hours)\./.test(req.url ?? '')) app(req, res);
     else if (refuseChunks) res.writeHead(503).end();
