@@ -183,7 +183,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(await subtitleField.inputValue()).toBe(english!.subtitle);
     // The picture it has shows in its field, not an empty frame.
     const picture = admin.locator('img[role="presentation"]').first();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: SLOW }).toEqual([NEED.width, NEED.height]);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: SLOW }).toBeGreaterThan(0);
     await subtitleField.fill(subtitle);
     await showFrench(admin);
     const inFrench = admin.getByLabel('Subtitle', { exact: true }).nth(1);
