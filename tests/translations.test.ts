@@ -70,7 +70,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   ...(
     [
       ['an address', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'slug: tissus\n$1'), 'tissus', 'slug'],
-      ['an order', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99', 'order'],
+      ['an order', 'categories/textiles', (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99\ntitle', 'order'],
       ['a time of the hours', 'hours', (text: string) => text.replace(/^(closed: )/m, 'opens: "08:00"\n$1'), '"08:00"', 'opens'],
       ['a picture', 'categories/textiles', (text: string) => text.replace(/^(image:\n)/m, '$1  file: energy-and-fuel.svg\n'), 'energy-and-fuel.svg', 'image.file'],
     ] as const

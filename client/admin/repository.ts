@@ -17,7 +17,7 @@ import type { CmsField } from '../../content/editor.ts';
 import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { uploadProblem } from '../../content/pictures.ts';
 import { contentProblems } from './check.ts';
-import { outcomeOf, type Change, type Outcome } from './gate.ts';
+import { outcomeOf, recorded, type Change, type Outcome } from './gate.ts';
 import { commitToBranch, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
@@ -271,7 +271,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
       const live = !options.useWorkflow;
       return this.gate(
-        (repository) => ({ saved: toWrite(entry.dataFiles, new Set(repository.map((file) => file.path))), assets: entry.assets, live }),
+        async (repository) => ({ saved: await recorded(repository, toWrite(entry.dataFiles, new Set(repository.map((file) => file.path)))), assets: entry.assets, live }),
         // A draft's branch holds its entry's files alone (Decap reads them back as the entry): redirects.yaml goes with its publishing.
         ({ saved = [] }, { alongside }) => super.persistEntry({ ...entry, dataFiles: live ? [...saved, ...alongside] : [...saved] }, options),
       );
