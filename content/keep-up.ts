@@ -189,27 +189,32 @@ export async function translationStates(files: readonly SourceFile[], readVersio
   const listing = files.find((file) => file.path === LANGUAGES_FILE);
   const [first, ...others] = listing ? listedLanguages(listing).languages : [];
   if (!first) return [];
-  const byPath = new Map(files.map((file) => [file.path, file.text]));
   const states: TranslationState[] = [];
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const ref = entryOf(file.path);
     if (!ref || ref.language !== first.code) continue;
-    const markdown = COLLECTIONS[ref.collection].format === 'markdown';
-    const current = await blobId(file.text);
     for (const language of others) {
       const translationRef = { ...ref, language: language.code };
-      const path = pathOf(translationRef);
-      const text = byPath.get(path);
-      const recorded = text === undefined ? null : recordOf(text, markdown);
-      let changes: Change[] | undefined;
-      if (recorded && recorded !== current) {
-        const earlier = await readVersion(recorded);
-        changes = earlier === undefined ? undefined : changesBetween(COLLECTIONS[ref.collection].schema, markdown, earlier, file.text);
-      }
-      states.push({ ref: translationRef, path, original: file.path, language, standing: standingOf(recorded, current, changes) });
+      states.push({ ref: translationRef, path: pathOf(translationRef), original: file.path, language, standing: (await standingIn(files, translationRef, first.code, readVersion))! });
     }
   }
   return states;
+}
+
+/** Where one translation (`ref`) stands against its original (the `original` language's file of its entry); undefined when there is no original. */
+export async function standingIn(files: readonly SourceFile[], ref: EntryRef, original: string, readVersion: ReadVersion): Promise<Standing | undefined> {
+  const originalText = files.find((file) => file.path === pathOf({ ...ref, language: original }))?.text;
+  if (originalText === undefined) return undefined;
+  const markdown = COLLECTIONS[ref.collection].format === 'markdown';
+  const text = files.find((file) => file.path === pathOf(ref))?.text;
+  const recorded = text === undefined ? null : recordOf(text, markdown);
+  const current = await blobId(originalText);
+  let changes: Change[] | undefined;
+  if (recorded && recorded !== current) {
+    const earlier = await readVersion(recorded);
+    changes = earlier === undefined ? undefined : changesBetween(COLLECTIONS[ref.collection].schema, markdown, earlier, originalText);
+  }
+  return standingOf(recorded, current, changes);
 }
 
 /** "file:line:column: field: …" for a field of a translation (load.ts's Locate, or one that names line 1). */

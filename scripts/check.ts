@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { picturesShown } from '../content/art.ts';
-import { ART_FOLDER, ContentError, type Checked } from '../content/load.ts';
+import { ART_FOLDER, checkContent, ContentError, type Checked } from '../content/load.ts';
 import { keepUpLines, translationStates } from '../content/keep-up.ts';
 import { gitVersions, readSources, REPO_ROOT } from '../content/read.ts';
 import { readSiteOrExit } from '../server/config.ts';
@@ -71,10 +71,11 @@ export function reportNotices(notices: readonly string[]): void {
   for (const line of notices) console.log(line);
 }
 
-/** Each translation behind its original, or not recorded, at its field: one line each (content/keep-up.ts). Only once the content has no problem. */
-export async function keepUpNotices(): Promise<string[]> {
-  const { siteContent, locate } = await import('../content/index.ts');
-  return keepUpLines(await translationStates(readSources().files, gitVersions()), locate, siteContent.languages[0]!);
+/** Each translation under `root` behind its original, or not recorded, at its field: one line each (content/keep-up.ts); none while the content has problems. */
+export async function keepUpNotices(root = REPO_ROOT): Promise<string[]> {
+  const { files, art } = readSources(root);
+  const { content, locate } = checkContent({ files, art });
+  return content ? keepUpLines(await translationStates(files, gitVersions(root)), locate, content.languages[0]!) : [];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
