@@ -4,6 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS } from '../shared/ui/islands.ts';
 import { LegalTabs, type LegalTabsProps } from '../shared/ui/LegalTabs.tsx';
 import { SiteNav, type SiteNavProps } from '../shared/ui/SiteNav.tsx';
+import { InWriting } from '../shared/ui/Words.tsx';
+import { pageWriting } from '../shared/writing.ts';
 
 const components: Record<string, (root: HTMLElement, props: never) => ReactElement> = {
   [ISLANDS.siteNav]: (_root, props: SiteNavProps) => <SiteNav {...props} />,
@@ -11,12 +13,13 @@ const components: Record<string, (root: HTMLElement, props: never) => ReactEleme
 };
 
 export function hydrateIslands(): void {
+  const writing = pageWriting(document.documentElement);
   // As a transition, hydration yields to the browser every few milliseconds
   // instead of holding the main thread for the whole page.
   startTransition(() => {
     for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
       const render = components[root.dataset.island ?? ''];
-      if (render) hydrateRoot(root, render(root, JSON.parse(root.dataset.props ?? '{}') as never));
+      if (render) hydrateRoot(root, <InWriting writing={writing}>{render(root, JSON.parse(root.dataset.props ?? '{}') as never)}</InWriting>);
     }
   });
 }

@@ -223,7 +223,7 @@ async function phaseMix(): Promise<void> {
       }).end(),
     );
     const assets = [...text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
-    const paths = [...routes.map((route) => route.path), '/legal?tab=privacy', ...new Set(assets)];
+    const paths = [...routes.map((route) => route.path), ...new Set(assets)];
     console.log(`Phase 2: ${CONNECTIONS} connections for ${SECONDS} s over ${paths.length} paths (${assets.length} assets), with a slowloris client…`);
 
     let rssAt10s = 0;

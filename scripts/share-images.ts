@@ -22,6 +22,7 @@ import { PICTURE_SLOTS } from '../content/art.ts';
 import { escapeXml } from '../server/render/documents.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../server/render/metadata.ts';
 import { SHARE_IMAGE, type ShareImage } from '../shared/share-image.ts';
+import { isolatedText } from '../shared/writing.ts';
 import { derived, fallbackFormat } from './pictures.ts';
 import { createShareImageFit, fontsFor, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../shared/share-image-layout.ts';
 
@@ -84,10 +85,11 @@ export function shareImageSvg(image: ShareImage, { title: { lines, size }, line 
   const columnEnd = image.art ? SHARE_LAYOUT.columnEnd.art : SHARE_LAYOUT.columnEnd.cards;
   // In a language written right to left (languages.yaml), a line is set from the column's right edge, in an
   // isolate of its own (resvg's paragraphs run left to right, whatever direction="rtl" says), so "مواد CE-2024"
-  // reads in its order.
-  const rtl = image.direction === 'rtl';
+  // reads in its order, and each run of another script in it is an isolate too (resvg lays a line out with the
+  // Unicode Bidirectional Algorithm, isolates included), so "ملح أمين 2,4-D" reads 2,4-D, not D-2,4.
+  const rtl = image.writing.direction === 'rtl';
   const placed = () => (rtl ? `x="${columnEnd}" text-anchor="end"` : `x="${LEFT}"`);
-  const words = (text: string) => escapeXml(rtl ? `\u2067${text}\u2069` : text);
+  const words = (text: string) => escapeXml(rtl ? `\u2067${isolatedText(text, image.writing)}\u2069` : text);
   const family = SHARE_FONT_FAMILIES.map((name) => (name.includes(' ') ? `'${name}'` : name)).join(', ');
   const title = lines.map((text, index) => `<text ${placed()} y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="${SHARE_LAYOUT.title.weight}">${words(text)}</text>`);
   const ruleY = titleTop + (lines.length - 1) * lineHeight + 40;

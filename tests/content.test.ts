@@ -24,6 +24,7 @@ import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
 import { checkSite } from '../scripts/check.ts';
 import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
+import { InWriting } from '../shared/ui/Words.tsx';
 import { copyProject } from '../tools/harness.ts';
 import { contentCopy as copyOfContent, photo } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
@@ -441,7 +442,8 @@ describe('what a change brings (shared/check.ts problemsBrought): what refuses a
 });
 
 describe('Markdown in the pages', () => {
-  const html = (markdown: string) => renderToString(createElement(Markdown, { blocks: markdownBlocks(markdown, () => expect.fail('no problem expected')) }));
+  const html = (markdown: string) =>
+    renderToString(createElement(InWriting, { writing: { direction: 'ltr', script: 'Latn' } }, createElement(Markdown, { blocks: markdownBlocks(markdown, () => expect.fail('no problem expected')), publicUrl: defaultSite.publicUrl })));
 
   it('keeps a soft line break between two emphasised words a space, and a hard one a line break', () => {
     expect(html('*one*\n*two*')).toBe('<p><em>one</em>\n<em>two</em></p>');

@@ -25,6 +25,7 @@ import { fillSite, languageLinks } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
+import { scriptAttributes } from '../../shared/writing.ts';
 import { textLink } from './banner.tsx';
 import { checkEdited } from './check.ts';
 import type { Formatter } from './formats.ts';
@@ -352,12 +353,14 @@ function Problems({ problems }: { problems: readonly string[] }) {
 /** The page, inside the boundary: making its context can throw too. */
 function EntryPage({ ctx: makeContext, document }: { ctx: () => PageContext; document: Document }) {
   const ctx = makeContext();
-  const { code, direction } = ctx.content.language;
-  // The stylesheet styles the page by its body's class, and lays it out by its language's direction, as render.tsx and Document.tsx set them.
+  const { language } = ctx.content;
+  // The stylesheet styles the page by its body's class, and sets it by its language's direction and script, as render.tsx and Document.tsx set them.
   useEffect(() => {
+    const root = document.documentElement;
     document.body.className = `chrome-${ctx.route.chrome}`;
-    document.documentElement.lang = code;
-    document.documentElement.dir = direction;
-  }, [document, ctx.route.chrome, code, direction]);
+    root.lang = language.code;
+    for (const name of ['dir', 'data-script', 'data-letters', 'data-digits']) root.removeAttribute(name);
+    for (const [name, value] of Object.entries(scriptAttributes(language))) root.setAttribute(name, value);
+  }, [document, ctx.route.chrome, language]);
   return <Page ctx={ctx} />;
 }

@@ -13,6 +13,8 @@ import { renderToString } from 'react-dom/server';
 import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
 import type { PageContext } from '../../shared/screens/context.ts';
 import type { SiteConfig } from '../../shared/site.ts';
+import { InWriting } from '../../shared/ui/Words.tsx';
+import { writingOf } from '../../shared/writing.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
@@ -45,7 +47,7 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
 export function pageMarkdown(route: Route, { site, editions, asset, picture }: MarkdownInput): string {
   const { routes, content, prefix } = editionOf(editions, route.path);
   const ctx = { site, routes, content, route, asset, picture, prefix, languages: languageLinks(route, editions) };
-  const html = renderToString(createElement(route.screen, { ctx }));
+  const html = renderToString(createElement(InWriting, { writing: writingOf(content.language) }, createElement(route.screen, { ctx })));
   const every = editions.flatMap((edition) => edition.routes);
   const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);
   return `${markdown.trim()}\n`;

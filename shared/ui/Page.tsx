@@ -4,6 +4,8 @@ import { Island } from './Island.tsx';
 import { ISLANDS } from './islands.ts';
 import { SiteNav, type SiteNavProps } from './SiteNav.tsx';
 import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
+import { writingOf } from '../writing.ts';
+import { InWriting, Words } from './Words.tsx';
 
 /**
  * What the body of a page holds: the skip link, the menu, the screen and the
@@ -24,9 +26,9 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
     labels: labels.nav,
   };
   return (
-    <>
+    <InWriting writing={writingOf(content.language)}>
       <a className="skip-link" href="#main">
-        {labels.skipLink}
+        <Words text={labels.skipLink} />
       </a>
       <Island name={ISLANDS.siteNav} props={nav}>
         <SiteNav {...nav} />
@@ -34,7 +36,7 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
       <main id="main" tabIndex={-1}>
         {found ? null : (
           <p className="notice" role="status">
-            {labels.notFound}
+            <Words text={labels.notFound} />
           </p>
         )}
         <Screen ctx={ctx} />
@@ -43,6 +45,6 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
         {route.footer ? <ContactBlock site={site} content={content} /> : null}
         <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={addressIn(routes, prefix, LEGAL_PATH)} />
       </footer>
-    </>
+    </InWriting>
   );
 }

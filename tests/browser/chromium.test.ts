@@ -32,6 +32,8 @@ import {
   menu,
   menuIsOpen,
   openPage,
+  pdftotext,
+  printed,
   screenshotPath,
   settled,
   usePage,
@@ -397,21 +399,6 @@ describeInBrowser('in Chromium', () => {
 
   describe('on paper', () => {
     const tab = usePage(site, WIDTHS.desktop);
-    /** The page printed to PDF and read back as lines of text (pdftotext, from Debian's poppler-utils). */
-    async function printed(page: Page, format: 'A4' | 'Letter'): Promise<string[]> {
-      const dir = mkdtempSync(join(tmpdir(), 'print-'));
-      try {
-        await page.pdf({ path: join(dir, 'page.pdf'), format });
-        const text = spawnSync('pdftotext', [join(dir, 'page.pdf'), '-'], { encoding: 'utf8' });
-        if (text.error) throw new Error(`pdftotext: ${text.error.message} (apt-get install poppler-utils)`);
-        return text.stdout.split('\n').map((line) => line.trim());
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }
-
-    // Without pdftotext the print cases skip, with one line saying how to install it; with CI set they fail instead.
-    const pdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
     if (!pdftotext && !process.env.CI) console.warn('Skipping the printed pages: no pdftotext (apt-get install poppler-utils)');
     it.skipIf(!pdftotext && !process.env.CI).each([
       ['A4', DOCUMENTS[0]!],

@@ -5,8 +5,10 @@
  * the Chromium-only files, Chromium driven by playwright-core with pages that
  * record console problems.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
@@ -299,3 +301,19 @@ export function screenshotPath(engine: EngineName, address: string, width: numbe
   const name = address.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
   return join(dir, `${name}${suffix}-${width}.png`);
 }
+
+/** The page printed to PDF and read back as lines of text (pdftotext, from Debian's poppler-utils), without the embedding marks it sets around each run of another direction. */
+export async function printed(page: Page, format: 'A4' | 'Letter'): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'print-'));
+  try {
+    await page.pdf({ path: join(dir, 'page.pdf'), format });
+    const text = spawnSync('pdftotext', [join(dir, 'page.pdf'), '-'], { encoding: 'utf8' });
+    if (text.error) throw new Error(`pdftotext: ${text.error.message} (apt-get install poppler-utils)`);
+    return text.stdout.split('\n').map((line) => line.replace(/[\u202a-\u202e]/g, '').trim());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether pdftotext is here: without it the print cases skip, with one line saying how to install it; with CI set they fail instead. */
+export const pdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
