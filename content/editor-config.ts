@@ -14,7 +14,7 @@ import * as z from 'zod';
 import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
 import { jsonSchemas } from './json-schemas.ts';
 import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';
-import { collectionName, COLLECTIONS, type CollectionKey, type Language } from './schema.ts';
+import { collectionName, COLLECTIONS, RECORD_FIELD, type CollectionKey, type Language } from './schema.ts';
 
 /** The part of a JSON Schema (z.toJSONSchema, draft 7) the fields are made from. */
 export interface JsonSchema {
@@ -283,7 +283,10 @@ export function editorConfig(languages: readonly Pick<Language, 'code' | 'direct
   const formats: CmsFormat[] = [];
   for (const [key, collection] of Object.entries(COLLECTIONS) as Array<[CollectionKey, (typeof COLLECTIONS)[CollectionKey]]>) {
     const name = collectionName(key);
-    const schema = JSON.parse(schemas[key]) as JsonSchema;
+    const parsed = JSON.parse(schemas[key]) as JsonSchema;
+    // A translation's record of its original's version is the save's to write (client/editor/gate.ts), never the form's.
+    const { [RECORD_FIELD]: _record, ...properties } = parsed.properties ?? {};
+    const schema = { ...parsed, properties };
     const translated = !('untranslated' in collection);
     const markdown = collection.format === 'markdown';
     const extension: CmsCollection['extension'] = markdown ? 'md' : 'yaml';

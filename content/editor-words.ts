@@ -65,6 +65,11 @@ export const editorWords = z.strictObject({
     asText: phrase('file'),
     openAsText: phrase(),
     accepted: phrase(),
+    /** A translation behind its original (content/keep-up.ts): the heading, a line per field that changed, or why what changed cannot be said; one not recorded. */
+    behind: phrase('file'),
+    changed: phrase('field', 'was', 'now'),
+    behindUnread: phrase('file'),
+    notRecorded: phrase('file'),
   }),
   /** The media library (client/editor/media-library.tsx, uploads.ts): its dialog, what it says of an upload, and the commit messages of its writes. */
   library: z.strictObject({

@@ -21,7 +21,7 @@ import { messageProblems, type Slots } from './messages.ts';
 import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
 import { pictureProblem } from './picture-problems.ts';
-import { collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
+import { BLOB_ID, collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, RECORD_FIELD, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
 import { translationProblems, withOriginal } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
@@ -411,6 +411,12 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
   };
 
   const written = doc.toJS() ?? {};
+  // A translation's record of its original's version is the file's, not the site's (keep-up.ts).
+  if (original && isMap(doc.contents) && doc.contents.has(RECORD_FIELD)) {
+    const recorded: unknown = written[RECORD_FIELD];
+    if (typeof recorded !== 'string' || !BLOB_ID.test(recorded)) problems.push(at([RECORD_FIELD], `should be the id git gives the version of ${original.path} this translates, 40 hexadecimal digits: npm run translations -- --record ${path} writes today's`));
+    delete written[RECORD_FIELD];
+  }
   const data = original
     ? withOriginal(collection.schema, original.data, written, (field) => problems.push(at(field, `is written once, in ${original.path}, for every language: remove it here`)))
     : written;

@@ -334,6 +334,16 @@ export function collectionName(key: CollectionKey): string {
   return 'file' in collection ? collection.file.replace(/\.yaml$/, '') : collection.folder;
 }
 
+/**
+ * The top-level field of a translation (of its front matter, in Markdown)
+ * that records the version of its original it translates, a blob id
+ * (keep-up.ts): the file's, never the site's; the content check takes it
+ * out before the schema.
+ */
+export const RECORD_FIELD = 'translates';
+/** A blob id as git writes it: 40 lowercase hexadecimal digits. */
+export const BLOB_ID = /^[0-9a-f]{40}$/;
+
 /** One entry of the content: its collection, and its file's name without extension (the collection's own name for a file collection). */
 export interface EntryRef {
   collection: CollectionKey;

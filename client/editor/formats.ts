@@ -11,11 +11,14 @@
  * that reaches a save anyway is written after the others, and the check
  * refuses it, naming it. The schema the first line names is read into
  * SCHEMA_FIELD, which the collections of the single files are filtered by,
- * and is never written.
+ * and is never written. A translation's record of the version of its
+ * original it translates (content/keep-up.ts) is left out of the form, and
+ * written by the save (gate.ts).
  */
 import { parseDocument, stringify } from 'yaml';
 import { SCHEMA_FIELD, TEXT_FIELD, type CmsField, type CmsFormat } from '../../content/editor-config.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
+import { RECORD_FIELD } from '../../content/schema.ts';
 
 type Data = Record<string, unknown>;
 
@@ -61,6 +64,8 @@ function readable(format: CmsFormat, text: string): Data | undefined {
   if (doc.errors.length > 0) return undefined;
   const value: unknown = doc.toJS() ?? {};
   if (!isGroup(value)) return undefined;
+  // A translation's record of its original's version is the save's to write (gate.ts), never the form's.
+  delete value[RECORD_FIELD];
   return split.body === undefined ? value : { ...value, body: split.body.replace(/^\s*\n/, '') };
 }
 

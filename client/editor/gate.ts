@@ -6,13 +6,16 @@
  * change does to the addresses (redirects.yaml: an address that moved
  * leaves a redirect behind, every page's address is published), the
  * build's own check of the result (check-edited.ts), and the pictures the change
- * leaves unused (a picture replaced in an entry is removed with it).
+ * leaves unused (a picture replaced in an entry is removed with it). A
+ * translation saved records the version of its original it translates
+ * (recorded).
  */
 import type { AssetProxy, DataFile } from 'decap-cms-lib-util';
-import { checkContent, picturesNamed, REDIRECTS_FILE, type SourceFile } from '../../content/load.ts';
+import { blobId, recordOf, withRecord } from '../../content/keep-up.ts';
+import { checkContent, entryOf, pathOf, picturesNamed, REDIRECTS_FILE, type SourceFile } from '../../content/load.ts';
 import { ART_FOLDER } from '../../content/art.ts';
 import { publish, recordRename } from '../../content/redirects.ts';
-import type { Redirects } from '../../content/schema.ts';
+import { COLLECTIONS, type CollectionKey, type Redirects } from '../../content/schema.ts';
 import { problemsBrought } from '../../shared/site-check.ts';
 import { fillSite } from '../../shared/routes.ts';
 import { siteAfter } from './check-edited.ts';
@@ -48,6 +51,55 @@ export type PictureReader = (name: string) => Promise<Uint8Array | undefined>;
 export function withSaved(files: readonly SourceFile[], saved: readonly DataFile[]): SourceFile[] {
   const replaced = new Set(saved.flatMap((file) => [file.path, file.newPath ?? file.path]));
   return [...files.filter((file) => !replaced.has(file.path)), ...saved.map((file) => ({ path: file.newPath ?? file.path, text: file.raw }))];
+}
+
+/** The format the editor reads and writes a collection's files in (formats.ts). */
+function formatOf(key: CollectionKey) {
+  return formatter(setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === key)!.format)!);
+}
+
+/**
+ * A save's files, each translation among them recording the version of its
+ * original it translates (content/keep-up.ts): one whose words the save
+ * changes or begins records its original as the save leaves it (the owner
+ * who saved it has brought it up to date); one it leaves as it was keeps the
+ * record it had, as Decap writes every language's file at each save and its
+ * form never holds the record.
+ */
+export async function recorded<T extends { path: string; raw: string; newPath?: string }>(repository: readonly SourceFile[], saved: readonly T[]): Promise<T[]> {
+  const after = withSaved(repository, saved as unknown as DataFile[]);
+  const original = setup.i18n.default_locale;
+  return Promise.all(
+    saved.map(async (file) => {
+      const ref = entryOf(file.newPath ?? file.path);
+      if (!ref?.language || ref.language === original) return file;
+      const markdown = COLLECTIONS[ref.collection].format === 'markdown';
+      const format = formatOf(ref.collection);
+      const before = repository.find((candidate) => candidate.path === file.path);
+      if (before && sameData(format.fromFile(before.text), format.fromFile(file.raw))) {
+        const kept = recordOf(before.text, markdown);
+        return kept ? { ...file, raw: withRecord(file.raw, kept, markdown) } : file;
+      }
+      const originalFile = after.find((candidate) => candidate.path === pathOf({ ...ref, language: original }));
+      return originalFile ? { ...file, raw: withRecord(file.raw, await blobId(originalFile.text), markdown) } : file;
+    }),
+  );
+}
+
+/** Whether two files' fields say the same, whatever their order, and a text whatever blank lines end it. */
+function sameData(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.trimEnd();
+    if (Array.isArray(value)) return value.map(canonical);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => item !== undefined)
+        .sort(([x], [y]) => x.localeCompare(y))
+        .map(([key, item]) => [key, canonical(item)]),
+    );
+  };
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 /** The site after `change` to the `repository`'s files, checked as the build checks it. */

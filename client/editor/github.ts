@@ -1,7 +1,7 @@
 /**
  * What the editor asks GitHub's REST API itself, beside Decap's GitHub
- * backend: the write lock (write-lock.ts) and a commit onto a draft's
- * branch (repository.ts), with the token the editor signed in with, at the
+ * backend: the write lock (write-lock.ts), a commit onto a draft's
+ * branch and an earlier version of a file (repository.ts), with the token the editor signed in with, at the
  * API root config.yml names (EDITOR_GITHUB_API).
  */
 
@@ -57,6 +57,13 @@ export async function releaseLock(repository: GitHubRepository, sha: string): Pr
   const held = await call<{ object: { sha: string } }>(repository, 'GET', `git/ref/${LOCK_REF.slice('refs/'.length)}`);
   if (held.status === 404 || held.data.object.sha !== sha) return;
   await call(repository, 'DELETE', `git/refs/${LOCK_REF.slice('refs/'.length)}`);
+}
+
+/** An earlier version of a file, by its blob id (content/keep-up.ts); undefined when GitHub does not have it. */
+export async function readBlob(repository: GitHubRepository, id: string): Promise<string | undefined> {
+  const blob = await call<{ content: string; encoding: string }>(repository, 'GET', `git/blobs/${id}`);
+  if (blob.status !== 200 || blob.data.encoding !== 'base64') return undefined;
+  return new TextDecoder().decode(Uint8Array.from(atob(blob.data.content.replace(/\s/g, '')), (char) => char.charCodeAt(0)));
 }
 
 /** Commits text files onto a branch (a draft's), on its head: a fast forward, as every write is. */

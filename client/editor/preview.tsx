@@ -8,12 +8,15 @@
  * refused with: the files written as the save writes them (savedFiles), put
  * in the repository by the save's own functions (toWrite, withSaved). A
  * language's file its form cannot show as written is said so, with a link
- * to it as text. Its words: locale.ts.
+ * to it as text. A translation behind its original says so, a line per
+ * field that changed (content/keep-up.ts), until it is published brought up
+ * to date. Its words: locale.ts.
  */
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, Fragment, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor-config.ts';
-import { checkContent, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
+import { standingIn, type Standing } from '../../content/keep-up.ts';
+import { checkContent, fieldName, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown-blocks.ts';
 import { COLLECTIONS, type CollectionKey, type Content, type SiteContent } from '../../content/schema.ts';
 import { withOriginal } from '../../content/translations.ts';
@@ -28,7 +31,7 @@ import { checkEdited } from './check-edited.ts';
 import type { Formatter } from './formats.ts';
 import { fill, words, wordsLanguage } from './locale.ts';
 import { withSaved } from './gate.ts';
-import { repositoryContent, toWrite } from './repository.ts';
+import { earlierVersion, repositoryContent, repositoryEvents, toWrite } from './repository.ts';
 
 type Data = Record<string, unknown>;
 
@@ -197,7 +200,14 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
     // Each language's file whose form cannot show it: the form does not change it, and it opens as text.
     const asText = [...held].flatMap(([code, values]) => (typeof values[TEXT_FIELD] === 'string' ? [pathOf({ collection: collection.key, id, ...(collection.i18n && { language: code }) })] : []));
     const key = JSON.stringify([...held]);
-    const [state, setState] = useState<{ base?: SiteContent; problems?: string[] }>({});
+    const [state, setState] = useState<{ base?: SiteContent; problems?: string[]; keepUp?: { file: string; standing: Standing } }>({});
+    // A save changes what a translation records: the entry is looked at again after each.
+    const [saves, setSaves] = useState(0);
+    useEffect(() => {
+      const saved = () => setSaves((count) => count + 1);
+      repositoryEvents.addEventListener('saved', saved);
+      return () => repositoryEvents.removeEventListener('saved', saved);
+    }, []);
 
     useEffect(() => {
       let current = true;
@@ -211,14 +221,18 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
           if (saved) all.set(defaultLanguage, format.fromFile(saved.text));
         }
         const { problems } = await problemsIfSaved(savedFiles(collection, fields, format, id, all), repository, pictureFrom(getAsset, repository.art));
-        if (current) setState({ base: checkContent(repository).content, problems });
+        // A translation against its original, as the repository has them.
+        const ref = { collection: collection.key, id, language };
+        const standing = collection.i18n && language && language !== defaultLanguage ? await standingIn(repository.files, ref, defaultLanguage, earlierVersion) : undefined;
+        const keepUp = standing && { file: pathOf({ ...ref, language: defaultLanguage }), standing };
+        if (current) setState({ base: checkContent(repository).content, problems, keepUp });
       }, CHECK_AFTER_MS);
       return () => {
         current = false;
         clearTimeout(timer);
       };
       // `held` is new at each drawing; `key` changes only with what it holds.
-    }, [key]);
+    }, [key, saves]);
 
     // A picture of content/art comes from the repository (or the upload not yet saved), through Decap; the rest from the build.
     const asset = (source: string) => (source.startsWith('art/') ? String(getAsset(source.slice('art/'.length))) : (assets[source] ?? `/assets/${source}`));
@@ -229,6 +243,7 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
           <AsText key={path} path={path} />
         ))}
         {problems && problems.length > 0 ? <Problems problems={problems} /> : null}
+        {state.keepUp ? <KeepUp {...state.keepUp} /> : null}
         {typeof shown[TEXT_FIELD] === 'string' ? null : base ? (
           // A new boundary for each version of the entry: the next keystroke may well draw.
           <PreviewBoundary key={`${String(language)} ${JSON.stringify(data)}`}>
@@ -286,6 +301,32 @@ function AsText({ path }: { path: string }) {
       </p>
     </div>
   );
+}
+
+/** A translation behind its original, or not recorded: nothing for one up to date, or one not begun. */
+function KeepUp({ file, standing }: { file: string; standing: Standing }) {
+  if (standing.state === 'up to date' || standing.state === 'missing') return null;
+  const heading = { 'not recorded': words.preview.notRecorded, behind: standing.state === 'behind' && standing.changes ? words.preview.behind : words.preview.behindUnread }[standing.state];
+  return (
+    <div className="notice" role="status" lang={wordsLanguage} dir={words.direction}>
+      <p>{filled(heading, { file: <code dir="ltr">{file}</code> })}</p>
+      {standing.state === 'behind' && standing.changes ? (
+        <ul>
+          {standing.changes.map((change) => (
+            <li key={fieldName(change.field)}>
+              {/* The field's name, and the original's words in their language, each kept in its own direction within the line. */}
+              {filled(words.preview.changed, { field: <code dir="ltr">{fieldName(change.field)}</code>, was: <bdi>{change.was}</bdi>, now: <bdi>{change.now}</bdi> })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A phrase with its placeholders filled with elements (fill's, for what is not plain text). */
+function filled(text: string, values: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/%\{(\w+)\}/).map((part, index) => (index % 2 === 0 ? part : <Fragment key={index}>{values[part] ?? part}</Fragment>));
 }
 
 /** The problem lines, as the build and a refused save print them. */

@@ -16,9 +16,10 @@ import type { AssetProxy, DataFile, Implementation, ImplementationClass, Impleme
 import type { CmsField } from '../../content/editor-config.ts';
 import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../content/load.ts';
 import { uploadProblem } from '../../content/picture-problems.ts';
+import type { ReadVersion } from '../../content/keep-up.ts';
 import { contentProblems } from './check-edited.ts';
-import { outcomeOf, type Change, type Outcome } from './gate.ts';
-import { commitToBranch, type GitHubRepository } from './github.ts';
+import { outcomeOf, recorded, type Change, type Outcome } from './gate.ts';
+import { commitToBranch, readBlob, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
 import { notices } from './locale.ts';
@@ -116,6 +117,7 @@ function begun(fields: readonly CmsField[], data: Record<string, unknown>): bool
 }
 
 let opened: Implementation | undefined;
+let versions: ReadVersion | undefined;
 let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undefined;
 let signedIn = false;
 
@@ -150,6 +152,15 @@ export async function repositoryContent(): Promise<{ files: SourceFile[]; art: M
     read = undefined;
     throw error;
   });
+}
+
+/**
+ * An earlier version of a file of the repository, by the id git gives it
+ * (content/keep-up.ts): from GitHub's, or the local backend's git; undefined
+ * where it cannot be read.
+ */
+export async function earlierVersion(id: string): Promise<string | undefined> {
+  return versions?.(id).catch(() => undefined);
 }
 
 /** The problems of the content as the repository has it now (the banner shows them when the editor opens and after each save). */
@@ -234,9 +245,16 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       // The one backend Decap makes, for the banner and the preview to read the repository through.
       opened = this;
       read = undefined;
-      const backend = (config as { backend?: { base_url?: string; api_root?: string; repo?: string; branch?: string } }).backend ?? {};
+      const backend = (config as { backend?: { name?: string; base_url?: string; api_root?: string; repo?: string; branch?: string; proxy_url?: string } }).backend ?? {};
       watchSignIn(backend.base_url);
       this.gateRepository = { apiRoot: backend.api_root ?? 'https://api.github.com', repo: backend.repo ?? '', branch: backend.branch ?? 'main', token: () => this.gateToken };
+      const proxy = backend.proxy_url;
+      versions = proxy
+        ? async (id) => {
+            const response = await fetch(proxy, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'readVersion', params: { id } }) });
+            return response.ok ? (((await response.json()) as { text: string | null }).text ?? undefined) : undefined;
+          }
+        : (id) => readBlob(this.gateRepository, id);
       this.gateLock = lockOf(this.gateRepository);
     }
 
@@ -271,7 +289,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
       const live = !options.useWorkflow;
       return this.gate(
-        (repository) => ({ saved: toWrite(entry.dataFiles, new Set(repository.map((file) => file.path))), assets: entry.assets, live }),
+        async (repository) => ({ saved: await recorded(repository, toWrite(entry.dataFiles, new Set(repository.map((file) => file.path)))), assets: entry.assets, live }),
         // A draft's branch holds its entry's files alone (Decap reads them back as the entry): redirects.yaml goes with its publishing.
         ({ saved = [] }, { alongside }) => super.persistEntry({ ...entry, dataFiles: live ? [...saved, ...alongside] : [...saved] }, options),
       );

@@ -5,12 +5,16 @@
  * `npm run dev` run it before anything else and stop on any problem, one
  * line each, `file:line:column: field: problem`. `npm run check` runs it
  * alone; on GitHub Actions each problem is also an annotation on its line.
+ * It also says, without stopping, what is not translated, each translation
+ * behind its original (content/keep-up.ts: file, field, what changed) and
+ * pictures nothing shows.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { picturesShown } from '../../content/art.ts';
-import { ART_FOLDER, ContentError, type Checked } from '../../content/load.ts';
-import { REPO_ROOT } from '../../content/read.ts';
+import { ART_FOLDER, checkContent, ContentError, type Checked } from '../../content/load.ts';
+import { keepUpLines, translationStates } from '../../content/keep-up.ts';
+import { gitVersions, readSources, REPO_ROOT } from '../../content/read.ts';
 import { readSiteOrExit } from '../../server/config.ts';
 import { checkSite as checkWith, type SiteCheck } from '../../shared/site-check.ts';
 import type { SiteConfig } from '../../shared/site.ts';
@@ -62,14 +66,21 @@ export function reportProblems(problems: readonly string[], env: NodeJS.ProcessE
   if (env.GITHUB_ACTIONS === 'true') for (const line of problems) console.log(annotation(line));
 }
 
-/** What is not translated, and so not in a language (content/load.ts), and photos heavier than they need be: said, never a stop. */
+/** What is not translated, and so not in a language (content/load.ts), translations behind, and photos heavier than they need be: said, never a stop. */
 export function reportNotices(notices: readonly string[]): void {
   for (const line of notices) console.log(line);
 }
 
+/** Each translation under `root` behind its original, or not recorded, at its field: one line each (content/keep-up.ts); none while the content has problems. */
+export async function keepUpNotices(root = REPO_ROOT): Promise<string[]> {
+  const { files, art } = readSources(root);
+  const { content, locate } = checkContent({ files, art });
+  return content ? keepUpLines(await translationStates(files, gitVersions(root)), locate, content.languages[0]!) : [];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { problems, notices } = await checkOwnContent(readSiteOrExit(process.env));
-  reportNotices(notices);
+  reportNotices(problems.length === 0 ? [...notices, ...(await keepUpNotices())] : notices);
   reportProblems(problems);
   if (problems.length === 0) console.log('The content check found nothing wrong.');
   process.exit(problems.length > 0 ? 1 : 0);

@@ -29,7 +29,10 @@
  *     picture of its extension's kind under a portable name; a refusal is
  *     422 with the problem lines, and writes nothing;
  *   - one write at a time: each is checked and made while no other is, so
- *     two saves at once cannot each pass against the other's absence.
+ *     two saves at once cannot each pass against the other's absence;
+ *   - an earlier version of a file is read from git by its blob id only if it
+ *     is a content file's (its first line names a content schema), for the
+ *     preview to say what changed in a translation's original.
  *
  * Why not decap-server's own middleware: docs/decisions/0005-browser-editor.md.
  */
@@ -41,7 +44,8 @@ import { z } from 'zod';
 import { ART_EXTENSIONS, MASTER_LIMITS } from '../../content/art.ts';
 import { ART_FOLDER, checkContent, entryOf, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
 import { uploadProblem } from '../../content/picture-problems.ts';
-import { COLLECTIONS } from '../../content/schema.ts';
+import { gitVersions } from '../../content/read.ts';
+import { BLOB_ID, COLLECTIONS } from '../../content/schema.ts';
 import { queue } from '../../shared/queue.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
@@ -154,6 +158,8 @@ const ACTIONS = {
   persistMedia: z.object({ asset: z.object({ path: text, content: text, encoding: z.literal('base64') }).loose() }).loose(),
   deleteFile: z.object({ path: text }).loose(),
   deleteFiles: z.object({ paths: z.array(text).min(1) }).loose(),
+  // Ours, not Decap's: an earlier version of a content file, by its git blob id (client/editor/repository.ts).
+  readVersion: z.object({ id: z.string().regex(BLOB_ID, 'is not a blob id: 40 hexadecimal digits') }).loose(),
 } as const;
 type Action = keyof typeof ACTIONS;
 /** The actions that write, each checked and made while no other is. */
@@ -251,6 +257,11 @@ async function answer(root: string, action: Action, params: Record<string, unkno
       const path = await allowed(root, ACTIONS.getMediaFile.parse(params).path, 'file');
       await existing(path);
       return media(path);
+    }
+    case 'readVersion': {
+      // Only a version of a content file: one whose first line (of its front matter) names a content schema.
+      const text = await gitVersions(root)(ACTIONS.readVersion.parse(params).id);
+      return { text: text !== undefined && /^(---\r?\n)?# yaml-language-server: \$schema=/.test(text) ? text : null };
     }
     case 'persistEntry': {
       const parsed = ACTIONS.persistEntry.parse(params);

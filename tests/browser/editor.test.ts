@@ -13,6 +13,7 @@
  * time: what the file holds, what the page shows, and nothing thrown or
  * logged but what the test expects.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -23,8 +24,9 @@ import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { fill, library } from '../../client/editor/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
+import { blobId, recordOf } from '../../content/keep-up.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
-import { pictureProblem } from '../../content/picture-problems.ts';
+import { pictureKind, pictureProblem } from '../../content/picture-problems.ts';
 import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
 import { describeInBrowser, screenshotPath } from './harness.ts';
 
@@ -252,6 +254,37 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => (parse(file(arabic)) as { intro: string }).intro, { timeout: SLOW }).toBe(intro);
     expect(parse(file(arabic))).toEqual({ ...arabicBefore, intro });
     expect((parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string }).intro).toBe('Des tissus choisis pour vous, ce matin.');
+    expect(unexpected(problems)).toEqual([]);
+    await leave(admin);
+  });
+
+  it('shows a French entry behind its English once the English is published changed, a line per field, and clears it once the French is published brought up to date, recording the English it now translates', async () => {
+    const [english, french] = ['en', 'fr'].map((code) => `content/words/about.${code}.yaml`) as [string, string];
+    // The English as the French records it, in the copy's git (the copy has no history of its own).
+    execFileSync('git', ['init', '-q'], { cwd: sandbox.root });
+    execFileSync('git', ['hash-object', '-w', english], { cwd: sandbox.root });
+    const recordBefore = recordOf(file(french), false);
+    // From its collection's list, as an owner does (Decap opens an entry by its address straight after another one empty).
+    const { admin, problems } = await openEditor('#/collections/about', (page) => page.locator('a[href="#/collections/about/entries/about"]'));
+    await admin.locator('a[href="#/collections/about/entries/about"]').click();
+    await field(admin, 'Lead').waitFor({ timeout: SLOW });
+    await expect.poll(() => field(admin, 'Lead').inputValue()).not.toBe('');
+    const added = 'We answer within a day.';
+    await field(admin, 'Lead').fill(`${(parse(file(english)) as { lead: string }).lead} ${added}`);
+    await publish(admin);
+    await expect.poll(() => file(english), { timeout: SLOW }).toContain(added);
+    // Publishing the English leaves the French as it was, behind.
+    expect(recordOf(file(french), false)).toBe(recordBefore);
+    await showPreview(admin);
+    await admin.getByRole('button', { name: 'Writing in EN' }).click();
+    await admin.getByRole('menuitem', { name: 'fr' }).click();
+    const line = admin.frameLocator('iframe#preview-pane').getByRole('listitem').filter({ hasText: added });
+    await line.waitFor({ timeout: SLOW });
+    expect(await line.innerText()).toMatch(/^lead: /);
+    await field(admin, 'Lead').fill(`${(parse(file(french)) as { lead: string }).lead} Nous répondons sous un jour.`);
+    await publish(admin);
+    await expect.poll(async () => recordOf(file(french), false) === (await blobId(file(english))), { timeout: SLOW }).toBe(true);
+    await line.waitFor({ state: 'detached', timeout: SLOW });
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
   });
