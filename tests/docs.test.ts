@@ -45,7 +45,7 @@ describe('the docs', () => {
   });
 
   it('name paths at all: the check reads them', () => {
-    expect(namedPaths('README.md')).toContain('server/app.ts');
+    expect(namedPaths('README.md')).toContain('client/styles.css');
     expect(namedPaths('README.md')).toContain('docs/development.md');
   });
 });
