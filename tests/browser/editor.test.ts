@@ -202,7 +202,9 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(() => [file(paths.en!), file(paths.fr!)], { timeout: SLOW }).toEqual([expect.stringContaining(`subtitle: ${subtitle}\n`), expect.stringContaining(`subtitle: ${sousTitre}\n`)]);
     // Each file its own line changed, its schema line first; the Arabic as it was.
     expect(file(paths.en!).replace(`subtitle: ${subtitle}`, `subtitle: ${english!.subtitle}`)).toBe(before.en);
-    expect(file(paths.fr!).replace(`subtitle: ${sousTitre}`, `subtitle: ${inFile!.subtitle}`)).toBe(before.fr);
+    // The French, saved, records the English it now translates (content/keep-up.ts).
+    const recordNow = `translates: ${await blobId(file(paths.en!))}`;
+    expect(file(paths.fr!).replace(`subtitle: ${sousTitre}`, `subtitle: ${inFile!.subtitle}`).replace(recordNow, `translates: ${recordOf(before.fr!, false)}`)).toBe(before.fr);
     expect(file(paths.en!).split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
     expect(file(paths.ar!)).toBe(before.ar);
     await products.getByText(subtitle).waitFor({ timeout: SLOW });
@@ -252,7 +254,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-arabic', 1280) });
     await publish(admin);
     await expect.poll(() => (parse(file(arabic)) as { intro: string }).intro, { timeout: SLOW }).toBe(intro);
-    expect(parse(file(arabic))).toEqual({ ...arabicBefore, intro });
+    expect(parse(file(arabic))).toEqual({ ...arabicBefore, intro, translates: await blobId(file('content/words/categories/textiles.en.yaml')) });
     expect((parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string }).intro).toBe('Des tissus choisis pour vous, ce matin.');
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
