@@ -22,12 +22,12 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 # The production dependencies (express, react, pino, ...) are bundled into
-# dist/server/main.js by scripts/build.ts, so no node_modules is needed here.
+# dist/server/main.js by scripts/build/build.ts, so no node_modules is needed here.
 # Owned by root and read-only to the server: it cannot rewrite its own code.
 # All of dist/ is read at run time, some of it only when a setting asks:
 # server/ (tracing.js with tracing on, the source maps with
 # NODE_OPTIONS=--enable-source-maps), client/ (each asset with its .br and its
-# .gz, sent by what the client accepts), admin/ (with CMS_GITHUB_REPO).
+# .gz, sent by what the client accepts), editor/ (with EDITOR_GITHUB_REPO).
 COPY --from=build /app/dist ./dist
 # For "type": "module", which makes dist/server/main.js an ES module.
 COPY package.json ./

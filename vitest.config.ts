@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { ENGINE_NAMES } from './tests/browser/global-setup.ts';
 
 /** Tests that start nginx or the dev server: in the full run only. */
-const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-admin.test.ts', 'tests/dev-server.test.ts'];
+const SERVER_TESTS = ['tests/export.test.ts', 'tests/export-editor.test.ts', 'tests/dev-server.test.ts'];
 
 // The code under test runs as the built server does. Vitest sets NODE_ENV to "test" unless it is set; from
 // "production" Vite takes the packages' "production" builds, JSX compiled for React's, and the workers' NODE_ENV,

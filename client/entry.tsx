@@ -18,9 +18,9 @@ function load<T>(module: Promise<T>, then: (loaded: T) => void = () => {}): void
 
 function hydrateOnce(): void {
   for (const type of FIRST_INTERACTION) removeEventListener(type, hydrateOnce, true);
-  load(import('./islands.tsx'), ({ hydrateIslands }) => hydrateIslands());
+  load(import('./hydrate-islands.tsx'), ({ hydrateIslands }) => hydrateIslands());
 }
 
 for (const type of FIRST_INTERACTION) addEventListener(type, hydrateOnce, { capture: true, passive: true });
-// Only pages with the contact block have the hours; scripts/build.ts bundles this module on its own.
+// Only pages with the contact block have the hours; scripts/build/build.ts bundles this module on its own.
 if (document.querySelector('[data-local-hours]')) load(import('./local-hours.ts'));

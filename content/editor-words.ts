@@ -3,8 +3,8 @@
  * foot of its screens, the preview's, the text view's and the "New …"
  * button, one file per language the editor speaks
  * (content/editor-words/<code>.yaml), each with every phrase of the schema
- * below and no other. The admin build reads them (read.ts, then
- * scripts/admin.ts) and stops on a phrase missing, extra or without its
+ * below and no other. The editor build reads them (read.ts, then
+ * scripts/build/editor-bundle.ts) and stops on a phrase missing, extra or without its
  * placeholders, one line `file:line:column: phrase: problem` each, as the
  * content check says its own. Placeholders are written %{name}, as Decap's are.
  */
@@ -36,7 +36,7 @@ export const editorWords = z.strictObject({
   direction: z.enum(['ltr', 'rtl']),
   /** In place of Decap's "＋ %{collectionLabel}": a character many system fonts lack, and a name for screen readers that is not the words seen. */
   newButton: phrase('collectionLabel'),
-  /** The box at the foot of every screen (client/admin/banner.tsx), and the message of a save GitHub refused for the sign-in. */
+  /** The box at the foot of every screen (client/editor/banner.tsx), and the message of a save GitHub refused for the sign-in. */
   notices: z.strictObject({
     checkLabel: phrase(),
     refused: phrase(),
@@ -50,13 +50,13 @@ export const editorWords = z.strictObject({
     signInSaid: phrase('why'),
     signedOut: phrase(),
     signedOutShort: phrase(),
-    /** A write that waited in vain for another editor's (client/admin/write-lock.ts). */
+    /** A write that waited in vain for another editor's (client/editor/write-lock.ts). */
     busy: phrase(),
-    /** The commit messages of what the gate writes beside a change (client/admin/repository.ts). */
+    /** The commit messages of what the gate writes beside a change (client/editor/repository.ts). */
     addressesCommit: phrase(),
     unusedCommit: phrase(),
   }),
-  /** Above the page in the preview (client/admin/preview.tsx). */
+  /** Above the page in the preview (client/editor/preview.tsx). */
   preview: z.strictObject({
     notReady: phrase(),
     cannotDraw: phrase('why'),
@@ -65,8 +65,13 @@ export const editorWords = z.strictObject({
     asText: phrase('file'),
     openAsText: phrase(),
     accepted: phrase(),
+    /** A translation behind its original (content/keep-up.ts): the heading, a line per field that changed, or why what changed cannot be said; one not recorded. */
+    behind: phrase('file'),
+    changed: phrase('field', 'was', 'now'),
+    behindUnread: phrase('file'),
+    notRecorded: phrase('file'),
   }),
-  /** The media library (client/admin/media-library.tsx, uploads.ts): its dialog, what it says of an upload, and the commit messages of its writes. */
+  /** The media library (client/editor/media-library.tsx, uploads.ts): its dialog, what it says of an upload, and the commit messages of its writes. */
   library: z.strictObject({
     title: phrase(),
     forSlot: phrase('slot', 'width', 'height', 'drawingWidth', 'drawingHeight'),

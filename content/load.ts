@@ -7,7 +7,7 @@
  * person would fix it), empty, missing or unknown fields, wrong types, an
  * unknown {placeholder}, Markdown beyond headings, paragraphs, lists, links
  * and emphasis, a repeated slug or order (naming both files), missing or
- * unusable pictures (pictures.ts), and a file or picture whose name is not
+ * unusable pictures (picture-problems.ts), and a file or picture whose name is not
  * portable (names.ts).
  *
  * It reads nothing itself: it is given the files' texts and the pictures'
@@ -16,12 +16,12 @@
  */
 import { CST, isMap, isScalar, LineCounter, parse, parseDocument, Parser, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import type { z } from 'zod';
-import { markdownBlocks, splitFrontMatter } from './markdown.ts';
+import { markdownBlocks, splitFrontMatter } from './markdown-blocks.ts';
 import { messageProblems, type Slots } from './messages.ts';
 import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
-import { pictureProblem } from './pictures.ts';
-import { collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
+import { pictureProblem } from './picture-problems.ts';
+import { BLOB_ID, collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, RECORD_FIELD, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
 import { translationProblems, withOriginal } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
@@ -51,6 +51,14 @@ export interface Checked {
   /** What does not stop the build: each page a language has no translation of, and so does not have. */
   notices: string[];
   locate: Locate;
+  /** Every link of the Markdown texts to an address of ours, with where it is written, for the site's check (shared/site-check.ts). */
+  links: OurLink[];
+}
+
+export interface OurLink {
+  href: string;
+  /** "file:line:column: text: problem" at the link. */
+  at: (problem: string) => string;
 }
 
 /** Thrown where the content must be whole (content/index.ts): one line per problem. */
@@ -168,10 +176,10 @@ export function checkContent({ files, art }: CheckInput): Checked {
       problems.push(`${ART_FOLDER}/${name}:1:1: ${notPortable(portable.slice(0, -extension.length), extension)}`);
     }
   }
-  if (!listing || !redirects) return { problems, notices, locate };
+  if (!listing || !redirects) return { problems, notices, locate, links: [] };
   const languages = languagesOf(listing, all, files, problems);
   const [first] = languages;
-  if (!first) return { problems, notices, locate };
+  if (!first) return { problems, notices, locate, links: [] };
 
   // The default language's files are the site: every file collection, a category and a legal document at least.
   for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
@@ -185,7 +193,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const categories = inOrder(of('categories', first.code), problems);
   const legal = inOrder(of('legal', first.code), problems);
   unique(categories, (entry) => entry.data.slug, 'slug', (entry) => `"${entry.data.slug}" is also the slug of`, problems);
-  // A page's address against the others' and the built-in pages' is the route table's to check (shared/check.ts).
+  // A page's address against the others' and the built-in pages' is the route table's to check (shared/site-check.ts).
   for (const category of categories) {
     for (const field of ['title'] as const) {
       for (const name of ['categoryList', 'categoryCount']) {
@@ -211,7 +219,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
     // A template's slots are checked in each language against what the site fills (readEntry), not against the original's: a date may be written of other parts.
     problems.push(...translationProblems(COLLECTIONS[entry.ref.collection].schema, original, entry, { placeholders: entry.ref.collection !== 'templates' }));
   }
-  if (problems.length > 0) return { problems, notices, locate };
+  if (problems.length > 0) return { problems, notices, locate, links: [] };
 
   const editions = languages.map((language) => {
     const single = <K extends 'home' | 'about' | 'products' | 'legalPage' | 'hours' | 'labels' | 'templates'>(key: K) => entries.get(keyOf({ collection: key, id: key, language: language.code }))?.data as DataOf<K> | undefined;
@@ -244,7 +252,7 @@ export function checkContent({ files, art }: CheckInput): Checked {
   for (const name of [...art.keys()].sort()) {
     if (!name.startsWith('.') && !shown.has(name)) notices.push(`${ART_FOLDER}/${name}: nothing shows it: choose it for a page, or delete it (in the editor, under Media)`);
   }
-  return { content: { languages, editions, redirects: redirects.data }, problems, notices, locate };
+  return { content: { languages, editions, redirects: redirects.data }, problems, notices, locate, links: [...entries.values()].flatMap((entry) => entry.links) };
 }
 
 /**
@@ -348,6 +356,7 @@ interface Entry<K extends CollectionKey = CollectionKey> {
   data: DataOf<K>;
   body: Block[];
   at: (field: readonly (string | number)[], problem: string) => string;
+  links: OurLink[];
 }
 
 /** The slots a text of a collection may hold: a template's own (templates.yaml), else the placeholders. */
@@ -402,6 +411,12 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
   };
 
   const written = doc.toJS() ?? {};
+  // A translation's record of its original's version is the file's, not the site's (keep-up.ts).
+  if (original && isMap(doc.contents) && doc.contents.has(RECORD_FIELD)) {
+    const recorded: unknown = written[RECORD_FIELD];
+    if (typeof recorded !== 'string' || !BLOB_ID.test(recorded)) problems.push(at([RECORD_FIELD], `should be the id git gives the version of ${original.path} this translates, 40 hexadecimal digits: npm run translations -- --record ${path} writes today's`));
+    delete written[RECORD_FIELD];
+  }
   const data = original
     ? withOriginal(collection.schema, original.data, written, (field) => problems.push(at(field, `is written once, in ${original.path}, for every language: remove it here`)))
     : written;
@@ -421,9 +436,13 @@ function readEntry<K extends CollectionKey>(ref: EntryRef & { collection: K }, {
     for (const [fieldPath, value] of strings(checked)) for (const problem of messageProblems(value, slotsOf(ref.collection, fieldPath), language)) problems.push(at(fieldPath, problem));
   }
   const sentence = (value: string) => messageProblems(value, PLACEHOLDER_SLOTS, language);
-  const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem)), sentence) : [];
+  const links: OurLink[] = [];
+  const ourLink = (href: string, row: number, column: number) => {
+    if (href.startsWith('/')) links.push({ href, at: (problem) => line(row + bodyLine - 1, column, 'text', problem) });
+  };
+  const body = collection.format === 'markdown' ? markdownBlocks(bodyText, (row, column, problem) => problems.push(line(row + bodyLine - 1, column, 'text', problem)), sentence, ourLink) : [];
   if (problems.length > before) return undefined;
-  return { ref, path, data: checked, body, at };
+  return { ref, path, data: checked, body, at, links };
 }
 
 /**

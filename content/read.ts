@@ -3,11 +3,13 @@
  * content/words and every picture of content/art, from disk, then the check
  * (load.ts). Only here does the room touch the file system.
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { EDITOR_WORDS_FOLDER, readEditorWords, type EditorWords } from './editor-words.ts';
 import { ART_FOLDER, checkContent, ContentError, LANGUAGES_FILE, listedLanguages, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
-import type { Language } from './schema.ts';
+import type { ReadVersion } from './keep-up.ts';
+import { BLOB_ID, type Language } from './schema.ts';
 
 /** The repository this module is in. */
 export const REPO_ROOT = join(import.meta.dirname, '..');
@@ -34,6 +36,19 @@ export function readSources(root = REPO_ROOT): { files: SourceFile[]; art: Map<s
 /** The content under `root`, checked. */
 export function readContent(root = REPO_ROOT): Checked {
   return checkContent(readSources(root));
+}
+
+/**
+ * An earlier version of a file, by the id git gives it, from the git history
+ * of `root`; undefined where it is not there: no git, not a clone, a shallow
+ * one (keep-up.ts then says a translation is behind without saying how).
+ */
+export function gitVersions(root = REPO_ROOT): ReadVersion {
+  return (id) =>
+    new Promise((resolve) => {
+      if (!BLOB_ID.test(id)) return resolve(undefined);
+      execFile('git', ['cat-file', 'blob', id], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => resolve(error ? undefined : stdout));
+    });
 }
 
 /** The languages content/words/languages.yaml lists under `root`, the default first, read from that file alone (listedLanguages); a mistake in it is thrown, one line each. */

@@ -3,7 +3,7 @@
  * the types the screens use are inferred from them. From these schemas come
  * the content check (load.ts), the JSON Schemas editors validate against as
  * one types (schemas/, `npm run schemas`), and the browser editor's fields
- * (editor.ts). Nothing here renders; the site's bundles carry none of it,
+ * (editor-config.ts). Nothing here renders; the site's bundles carry none of it,
  * the browser editor's does (it checks an entry before saving it).
  *
  * `.meta({ title, description })` is what an editor sees beside a field;
@@ -279,7 +279,7 @@ export const languages = z.strictObject({
  * The old addresses and the pages they lead to, and every address the site
  * has published: addresses of the default language without a language
  * prefix, each redirect applying in every language that has its page. The
- * route table's checks (shared/check.ts) hold that a published address is
+ * route table's checks (shared/site-check.ts) hold that a published address is
  * still a page or a redirect's `from`.
  */
 const oldOrNew = z.string().regex(ADDRESS, 'is not an address like /products/energy-and-fuel: a slash, then lowercase words joined by hyphens, without a language prefix');
@@ -333,6 +333,16 @@ export function collectionName(key: CollectionKey): string {
   const collection: Collection = COLLECTIONS[key];
   return 'file' in collection ? collection.file.replace(/\.yaml$/, '') : collection.folder;
 }
+
+/**
+ * The top-level field of a translation (of its front matter, in Markdown)
+ * that records the version of its original it translates, a blob id
+ * (keep-up.ts): the file's, never the site's; the content check takes it
+ * out before the schema.
+ */
+export const RECORD_FIELD = 'translates';
+/** A blob id as git writes it: 40 lowercase hexadecimal digits. */
+export const BLOB_ID = /^[0-9a-f]{40}$/;
 
 /** One entry of the content: its collection, and its file's name without extension (the collection's own name for a file collection). */
 export interface EntryRef {

@@ -3,7 +3,7 @@
  *
  *   1. a GET or HEAD of anything prepared at start-up (pages, redirects,
  *      assets, fixed documents, health checks; on the editor's own origin,
- *      when it is on, the editor's files): from memory (table.ts, admin.ts);
+ *      when it is on, the editor's files): from memory (table.ts, editor-site.ts);
  *   2. anything else by the Express app: refused methods, missing assets and
  *      dotfiles (plain 404), unknown paths (the home screen with 404), what
  *      could not be prepared (rendered now), and the error handler (the
@@ -20,9 +20,9 @@ import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
 import { siteContent } from '../content/index.ts';
 import type { Content, SiteContent } from '../content/schema.ts';
-import { editionOf, fillSite, type FilledSite, type Route, type RouteDraft } from '../shared/routes.ts';
+import { editionAt, fillSite, type FilledSite, type Route, type RouteDraft } from '../shared/routes.ts';
 import { shareImage } from '../shared/share-image.ts';
-import { ADMIN_ROUTE, adminSite, defaultAdminDir } from './admin.ts';
+import { EDITOR_ROUTE, editorSite, defaultEditorDir } from './editor-site.ts';
 import { defaultClientDir, loadAssets, type LoadedAssets } from './assets.ts';
 import type { Config } from './config.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -32,16 +32,16 @@ import { responseHeaders, type HeaderList } from './security.ts';
 import { ASSET_PREFIX, CACHE, DOTFILE, HEALTH_PATH, HTML, languageOf, LIVE_PATH, READY_PATH, TEXT, prepareResponses, type ResponseTable } from './table.ts';
 
 export interface AppOptions {
-  /** `cms` turns on the browser editor at /admin (server/admin.ts); without it /admin is an unknown path. */
-  config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'> & Partial<Pick<Config, 'cms'>>;
+  /** `editor` turns on the browser editor at /admin (server/editor-site.ts); without it /admin is an unknown path. */
+  config: Pick<Config, 'nodeEnv' | 'trustProxy' | 'site'> & Partial<Pick<Config, 'editor'>>;
   /** The checked content, before its placeholders are filled: the site's own (content/index.ts) unless a test makes another. */
   content?: SiteContent;
   /** The route table made from each language's filled content: the site's own (siteRoutes) unless a test adds to it. */
   routes?: (content: Content) => RouteDraft[];
   /** Where the client build is (dist/client). */
   clientDir?: string;
-  /** Where the browser editor's build is (dist/admin), read only when `config.cms` is set. */
-  adminDir?: string;
+  /** Where the browser editor's build is (dist/editor), read only when `config.editor` is set. */
+  editorDir?: string;
   logger?: Logger;
   /** Records every request's duration (server/metrics.ts); none when metrics are off. */
   metrics?: Pick<Metrics, 'observe' | 'setReady'>;
@@ -84,7 +84,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(options: AppOptions): App {
   const { config, clientDir = defaultClientDir(), logger = silentLogger, metrics, devScript, precompress = true, maxConnections = Infinity } = options;
-  const { adminDir = defaultAdminDir(clientDir) } = options;
+  const { editorDir = defaultEditorDir(clientDir) } = options;
   if (devScript && config.nodeEnv === 'production') throw new Error('devScript is for development only');
   const assets = loadAssets(clientDir);
   // Every page, document and header is made from these: the content filled with the settings, and its route table.
@@ -95,7 +95,7 @@ export function createApp(options: AppOptions): App {
   const baseHeaders = responseHeaders(assets.urls.styles);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
-  const admin = config.cms ? adminSite(config.cms, adminDir) : undefined;
+  const editor = config.editor ? editorSite(config.editor, editorDir) : undefined;
   const busy = prepare({
     status: 503,
     body: Buffer.from('Service Unavailable\n'),
@@ -120,8 +120,8 @@ export function createApp(options: AppOptions): App {
     const url = req.url ?? '/';
     const method = req.method ?? '';
     // The editor's origin answers with the editor alone; the site's, never with it.
-    const forEditor = admin !== undefined && req.headers.host?.toLowerCase() === admin.host;
-    const { prepared, route } = forEditor ? { prepared: admin.answer(url), route: ADMIN_ROUTE } : table.match(url);
+    const forEditor = editor !== undefined && req.headers.host?.toLowerCase() === editor.host;
+    const { prepared, route } = forEditor ? { prepared: editor.answer(url), route: EDITOR_ROUTE } : table.match(url);
     // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
     const span = trace.getActiveSpan();
     if (span) describeSpan(span, method, route, requestId);
@@ -262,7 +262,7 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     if (res.headersSent) return void res.destroy(err);
     // An exception's words are the developers', in English, and may say what a visitor should not know: in production the screen says the language's own.
     const html = renderErrorPage(showStack ? { message: err.message, ...(err.stack && { stack: err.stack }) } : {}, renderOptions, req.path);
-    respond(res, statusOf(error), HTML, html, [['content-language', editionOf(renderOptions.editions, req.path).language.code]]);
+    respond(res, statusOf(error), HTML, html, [['content-language', editionAt(renderOptions.editions, req.path).language.code]]);
   };
   web.use(onError);
   return web;

@@ -10,7 +10,7 @@ export interface BuildManifest {
   files: Record<string, { url: string; integrity: string }>;
   /** What each share image says, by its source name: drawn with the words the build filled, which the server's must match. */
   shareImages: Record<string, { title: string; line: string }>;
-  /** Each photo of content/art as built for a slot, by "slot/file": its files' source names in each format, the fallback last (scripts/pictures.ts). */
+  /** Each photo of content/art as built for a slot, by "slot/file": its files' source names in each format, the fallback last (scripts/build/pictures.ts). */
   pictures: Record<string, Array<{ type: string; files: Array<{ width: number; name: string }> }>>;
 }
 

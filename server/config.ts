@@ -106,28 +106,28 @@ export const SETTINGS = {
   },
   METRICS_PORT: { accepted: 'a whole number from 1 to 65535, other than PORT', schema: z.optional(wholeNumber(1, 65535)) },
   METRICS_HOST: { accepted: HOST_ACCEPTED, schema: z.optional(hostName) },
-  CMS_GITHUB_REPO: {
+  EDITOR_GITHUB_REPO: {
     accepted: 'a GitHub repository written owner/name, e.g. example/procurement-site',
     schema: z.optional(z.string().check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/))),
   },
-  CMS_GITHUB_BRANCH: {
+  EDITOR_GITHUB_BRANCH: {
     default: 'main',
     accepted: 'a branch name such as main: letters, digits and . _ / -, not starting with - or containing ..',
     schema: z.string().check(z.regex(/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]{1,200}$/)),
   },
   // GitHub Enterprise Server answers its API under /api/v3 of its own host.
-  CMS_GITHUB_API: {
+  EDITOR_GITHUB_API: {
     default: 'https://api.github.com',
     accepted: 'the https address of the GitHub API, with no query: https://api.github.com, or https://<host>/api/v3 for GitHub Enterprise Server',
     schema: httpsRoot,
   },
-  CMS_DRAFTS: { default: 'false', accepted: 'true or false', schema: onOff },
-  CMS_AUTH_URL: {
-    accepted: 'the https origin of the OAuth proxy the editor signs in through, e.g. https://auth.example.com (needed with CMS_GITHUB_REPO)',
+  EDITOR_DRAFTS: { default: 'false', accepted: 'true or false', schema: onOff },
+  EDITOR_AUTH_URL: {
+    accepted: 'the https origin of the OAuth proxy the editor signs in through, e.g. https://auth.example.com (needed with EDITOR_GITHUB_REPO)',
     schema: z.optional(originOf(/^https$/)),
   },
-  CMS_ORIGIN: {
-    accepted: "the editor's own origin, not PUBLIC_URL's, e.g. https://admin.example.com (needed with CMS_GITHUB_REPO)",
+  EDITOR_ORIGIN: {
+    accepted: "the editor's own origin, not PUBLIC_URL's, e.g. https://admin.example.com (needed with EDITOR_GITHUB_REPO)",
     schema: z.optional(origin),
   },
 } as const satisfies Record<string, Setting>;
@@ -152,9 +152,9 @@ const envSchema = z.object(
 const configSchema = z.pipe(
   envSchema.check(
     z.refine((env) => env.METRICS_PORT !== env.PORT, { path: ['METRICS_PORT'] }),
-    z.refine((env) => env.CMS_GITHUB_REPO === undefined || env.CMS_AUTH_URL !== undefined, { path: ['CMS_AUTH_URL'] }),
+    z.refine((env) => env.EDITOR_GITHUB_REPO === undefined || env.EDITOR_AUTH_URL !== undefined, { path: ['EDITOR_AUTH_URL'] }),
     // The editor keeps the git host's token in its origin's storage: never the site's (docs/decisions/0005-browser-editor.md).
-    z.refine((env) => env.CMS_GITHUB_REPO === undefined || (env.CMS_ORIGIN !== undefined && env.CMS_ORIGIN !== env.PUBLIC_URL), { path: ['CMS_ORIGIN'] }),
+    z.refine((env) => env.EDITOR_GITHUB_REPO === undefined || (env.EDITOR_ORIGIN !== undefined && env.EDITOR_ORIGIN !== env.PUBLIC_URL), { path: ['EDITOR_ORIGIN'] }),
   ),
   z.transform((env) => ({
   port: env.PORT,
@@ -175,18 +175,18 @@ const configSchema = z.pipe(
   },
   /** Prometheus metrics on a port of their own, or none. */
   metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
-  /** The browser editor at /admin with GitHub as its backend, or none (server/admin.ts). */
-  cms:
-    env.CMS_GITHUB_REPO === undefined
+  /** The browser editor at /admin with GitHub as its backend, or none (server/editor-site.ts). */
+  editor:
+    env.EDITOR_GITHUB_REPO === undefined
       ? undefined
       : {
-          repo: env.CMS_GITHUB_REPO,
-          branch: env.CMS_GITHUB_BRANCH,
-          apiRoot: env.CMS_GITHUB_API,
+          repo: env.EDITOR_GITHUB_REPO,
+          branch: env.EDITOR_GITHUB_BRANCH,
+          apiRoot: env.EDITOR_GITHUB_API,
           /** Saves go to a branch and a pull request, published by merging it (Decap's editorial workflow). */
-          drafts: env.CMS_DRAFTS,
-          authUrl: env.CMS_AUTH_URL!,
-          origin: env.CMS_ORIGIN!,
+          drafts: env.EDITOR_DRAFTS,
+          authUrl: env.EDITOR_AUTH_URL!,
+          origin: env.EDITOR_ORIGIN!,
         },
   })),
 );
@@ -204,16 +204,29 @@ export class ConfigError extends Error {
     readonly variable: string,
     readonly value: string,
     readonly accepted: string,
+    why = `expected ${accepted}`,
   ) {
-    super(`Invalid ${variable}=${JSON.stringify(value)}: expected ${accepted}`);
+    super(`Invalid ${variable}=${JSON.stringify(value)}: ${why}`);
     this.name = 'ConfigError';
   }
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** Settings renamed, by their old names: set, an old name would be ignored and the editor silently off. */
+const RENAMED: Readonly<Record<string, Name>> = {
+  CMS_GITHUB_REPO: 'EDITOR_GITHUB_REPO',
+  CMS_GITHUB_BRANCH: 'EDITOR_GITHUB_BRANCH',
+  CMS_GITHUB_API: 'EDITOR_GITHUB_API',
+  CMS_DRAFTS: 'EDITOR_DRAFTS',
+  CMS_AUTH_URL: 'EDITOR_AUTH_URL',
+  CMS_ORIGIN: 'EDITOR_ORIGIN',
+};
+
 /** The configuration, or a ConfigError for the first variable it refuses. */
 export function readConfig(env: Env): Config {
+  const old = Object.keys(RENAMED).find((name) => env[name]?.trim());
+  if (old) throw new ConfigError(old, env[old]!.trim(), RENAMED[old]!, `${old} is now ${RENAMED[old]}`);
   const result = configSchema.safeParse(env);
   if (result.success) return { ...result.data, tracing: tracingRequested(env) };
   const name = result.error.issues[0]?.path[0] as Name;

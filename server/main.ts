@@ -13,7 +13,7 @@ import { drainable } from './shutdown.ts';
 const config = readConfigOrExit(process.env);
 
 // Before the server is created, so that the http instrumentation sees it. A
-// bundle of its own (scripts/build.ts): with tracing off, none of it is loaded.
+// bundle of its own (scripts/build/build.ts): with tracing off, none of it is loaded.
 const tracing = config.tracing ? (await import('./tracing.ts')).startTracing({ metricsPort: config.metrics?.port }) : undefined;
 
 const metrics = config.metrics ? createMetrics() : undefined;

@@ -55,7 +55,7 @@ export function securityHeaders(styleHashes: readonly string[] = []): HeaderList
   return captureHeaders(options);
 }
 
-/** The sources of the git host the editor's CSP allows: its API, and the avatars it names (server/admin.ts, gitHostSources). */
+/** The sources of the git host the editor's CSP allows: its API, and the avatars it names (server/editor-site.ts, gitHostSources). */
 export interface GitHostSources {
   api: string;
   avatars: string[];
@@ -66,14 +66,14 @@ export interface GitHostSources {
  * of their own (docs/decisions/0005-browser-editor.md says why each part):
  * scripts from this origin only, never inline, never eval, but compiling
  * WebAssembly (HarfBuzz, which measures the share images' words); connections to
- * this origin, `gitHost`'s API (CMS_GITHUB_API), and blob: URLs, through which
+ * this origin, `gitHost`'s API (EDITOR_GITHUB_API), and blob: URLs, through which
  * Decap reads a picture the owner chose and keeps unsaved work; <style>
  * elements (emotion styles Decap with them); images of this origin, data:
  * and blob: URLs (pictures read from the repository), and the git host's avatars.
  * Sign-in opens a popup on the OAuth proxy, which answers through
  * window.opener: hence same-origin-allow-popups.
  */
-export function adminHeaders(gitHost?: GitHostSources): HeaderList {
+export function editorHeaders(gitHost?: GitHostSources): HeaderList {
   const options = structuredClone(helmetOptions) as unknown as Options;
   const directives = options.contentSecurityPolicy.directives;
   directives.scriptSrc = ["'self'", "'wasm-unsafe-eval'"];

@@ -1,7 +1,7 @@
 /**
  * The business hours as the footer prints them, and in a visitor's own time
  * zone with whether we are open right now. Pure, and derived from the hours
- * file (content/words/hours.yaml), which the structured data and llms.txt
+ * file (content/words/hours.<code>.yaml), which the structured data and llms.txt
  * read too. The hours are GMT, so an opening is plain UTC arithmetic, and
  * Intl says what the clock and the calendar show in the visitor's zone and
  * how the language names its days, times and time zone; the sentences are

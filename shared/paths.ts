@@ -6,9 +6,9 @@ export const LEGAL_PATH = '/legal';
 export const ABOUT_PATH = '/about';
 export const PRODUCTS_PATH = '/products';
 
-/** What a route's language's addresses start with: "" in the default language, "/fr" in French. */
-export function prefixOf(route: Route): string {
-  return route.path.slice(0, route.path.length - route.key.length);
+/** What a language's addresses start with: "" in the default language (`defaultCode`), "/fr" in French. Every route carries its own (Route.prefix). */
+export function prefixOf(code: string, defaultCode: string): string {
+  return code === defaultCode ? '' : `/${code}`;
 }
 
 /** Which of the languages' prefixes an address is under: the one that starts it, else "" (the default language's). */
@@ -24,7 +24,7 @@ export function aliasesOf(table: readonly Route[]): Record<string, string> {
   const aliases: Record<string, string> = {};
   for (const route of table) {
     if (route.key !== HOME_PATH) continue;
-    const prefix = prefixOf(route);
+    const { prefix } = route;
     aliases[`${prefix}/`] = route.path;
     if (prefix) aliases[prefix] = route.path;
   }

@@ -30,6 +30,8 @@ export interface Route {
   /** The page's address in the default language, the same in every language: what finds its translations. */
   key: string;
   language: Language;
+  /** What its language's addresses start with: "" in the default language, "/fr" in French (prefixOf). Its edition: editionOf. */
+  prefix: string;
   screen: Screen;
   /** The page's own title; the document title appends the brand name. */
   title: string;
@@ -40,7 +42,7 @@ export interface Route {
   footer: boolean;
   /** Its link in the overlay menu, or null for a page the menu does not list. */
   menuLabel: string | null;
-  /** The content entry the page's title and description come from, for pointing at them (shared/check.ts). */
+  /** The content entry the page's title and description come from, for pointing at them (shared/site-check.ts). */
   source: EntryRef;
   /** A product list screen's category. */
   category?: Category;
@@ -60,7 +62,7 @@ export interface Route {
 }
 
 /** A route as the table makes it for one language's content, before it is given its language and address (fillSite). */
-export type RouteDraft = Omit<Route, 'key' | 'language'>;
+export type RouteDraft = Omit<Route, 'key' | 'language' | 'prefix'>;
 
 type PageFields = { title: string; description: string; menuLabel: string | null };
 const page = (fields: PageFields, source: EntryRef) => ({ title: fields.title, description: fields.description, menuLabel: fields.menuLabel, source });
@@ -142,15 +144,17 @@ export interface FilledSite {
  * the browser editor can draw pages while a file of the site's is broken.
  */
 export function fillSite(site: SiteConfig, content: SiteContent, table: (content: Content) => RouteDraft[] = siteRoutes): FilledSite {
-  const editions = content.editions.map((words, index): Edition => {
+  const defaultCode = content.editions[0]!.language.code;
+  const editions = content.editions.map((words): Edition => {
     const filled = fillContent(words, site);
     const { language } = words;
-    const prefix = index === 0 ? '' : `/${language.code}`;
+    const prefix = prefixOf(language.code, defaultCode);
     const routes = table(filled).map(
       (draft): Route => ({
         ...draft,
         key: draft.path,
         language,
+        prefix,
         path: prefix + draft.path,
         source: { ...draft.source, language: language.code },
         ...(draft.parent !== undefined && { parent: prefix + draft.parent }),
@@ -163,9 +167,16 @@ export function fillSite(site: SiteConfig, content: SiteContent, table: (content
   return { editions, routes: editions.flatMap((edition) => edition.routes), redirects: Object.fromEntries(redirects) };
 }
 
-/** The edition an address belongs to: the one whose prefix starts it, else the default. */
-export function editionOf(editions: readonly Edition[], path: string): Edition {
-  const prefix = prefixAt(editions.map((edition) => edition.prefix), path);
+/** A route's edition: its language's. */
+export function editionOf(editions: readonly Edition[], route: Pick<Route, 'language'>): Edition {
+  const edition = editions.find((candidate) => candidate.language.code === route.language.code);
+  if (!edition) throw new Error(`No edition in ${route.language.code}`);
+  return edition;
+}
+
+/** The edition an address no route may have is in (a 404's, an error's, an old address's): the one whose prefix starts it, else the default. */
+export function editionAt(editions: readonly Edition[], address: string): Edition {
+  const prefix = prefixAt(editions.map((edition) => edition.prefix), address);
   return editions.find((edition) => edition.prefix === prefix)!;
 }
 
@@ -191,7 +202,7 @@ export interface LanguageLink {
  */
 export function languageLinks(route: Route, editions: readonly Edition[]): LanguageLink[] {
   const byKey = new Map(editions.flatMap((edition) => edition.routes.map((other) => [`${edition.language.code} ${other.key}`, other] as const)));
-  const parentKey = route.parent === undefined ? undefined : route.parent.slice(prefixOf(route).length);
+  const parentKey = route.parent === undefined ? undefined : route.parent.slice(route.prefix.length);
   return editions.map((edition) => {
     const at = (key: string | undefined) => (key === undefined ? undefined : byKey.get(`${edition.language.code} ${key}`));
     const same = translationsOf(route, [edition])[0];

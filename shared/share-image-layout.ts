@@ -2,7 +2,7 @@
  * How a share image's words are laid out: which font draws each character,
  * how wide a line is, where lines break, and at what size the title and the
  * line under it fit their column. One module for the build, which draws the
- * images (scripts/share-images.ts), and the browser editor, which checks an
+ * images (scripts/build/share-images.ts), and the browser editor, which checks an
  * entry before saving it: both measure with HarfBuzz (harfbuzzjs, the same
  * shaping resvg's draws with: Arabic joined, Hebrew and Arabic right to
  * left, emoji sequences whole) and the same font files, so both say the same
@@ -235,7 +235,7 @@ export function layoutShareImage(image: ShareImage, measure: Measure): { layout:
   return { layout: { title, line } };
 }
 
-/** Whether share images can be drawn: their fonts loaded first, then each image's verdict (shared/check.ts). */
+/** Whether share images can be drawn: their fonts loaded first, then each image's verdict (shared/site-check.ts). */
 export interface ShareImageFit {
   /** Loads what measuring these images needs (their fonts). */
   prepare(images: readonly ShareImage[]): Promise<void>;

@@ -1,15 +1,15 @@
 /**
  * What a page's share image (Open Graph, X) shows: the page's title, a line
  * under it, and beside them its category's illustration or, on other pages,
- * three quotation cards. The build draws it (scripts/share-images.ts), the
+ * three quotation cards. The build draws it (scripts/build/share-images.ts), the
  * server names it in the page's head (server/render/metadata.ts), and the
- * content check makes sure it fits (shared/check.ts); all from the filled
+ * content check makes sure it fits (shared/site-check.ts); all from the filled
  * words (fillSite).
  */
 import type { Content, Language } from '../content/schema.ts';
-import { prefixOf } from './paths.ts';
 import type { Route } from './routes.ts';
 import { say } from './sentences.ts';
+import { writingOf, type Writing } from './writing.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
@@ -23,8 +23,8 @@ export interface ShareImage {
   /** A picture of content/art, or undefined for the quotation cards. */
   art?: string;
   alt: string;
-  /** The page's language's (languages.yaml): which edge its words are set from. */
-  direction: Language['direction'];
+  /** The page's language's direction and script (languages.yaml): which edge its words are set from, and which runs in them keep their own order. */
+  writing: Writing;
 }
 
 export function shareImage(route: Route, content: Pick<Content, 'home' | 'labels' | 'templates' | 'language'>): ShareImage {
@@ -33,12 +33,12 @@ export function shareImage(route: Route, content: Pick<Content, 'home' | 'labels
   const title = category?.title ?? route.title;
   // Named by its entry and language, never by its words: the server finds it whatever the words hold.
   const { collection, id } = route.source;
-  const name = `share${prefixOf(route)}/${collection}${id === collection ? '' : `/${id}`}`;
+  const name = `share${route.prefix}/${collection}${id === collection ? '' : `/${id}`}`;
   if (category) {
     const photo = !category.image.file.endsWith('.svg');
     const alt = say(content, 'categoryShareImageAlt', { title, subtitle: category.subtitle, picture: category.image.alt });
-    return { name: `${name}.${photo ? 'jpg' : 'png'}`, type: photo ? 'image/jpeg' : 'image/png', title, line: category.subtitle, art: category.image.file, alt, direction: language.direction };
+    return { name: `${name}.${photo ? 'jpg' : 'png'}`, type: photo ? 'image/jpeg' : 'image/png', title, line: category.subtitle, art: category.image.file, alt, writing: writingOf(language) };
   }
   const alt = say(content, 'shareImageAlt', { title, line: home.shareLine, picture: labels.shareImageAlt });
-  return { name: `${name}.png`, type: 'image/png', title, line: home.shareLine, alt, direction: language.direction };
+  return { name: `${name}.png`, type: 'image/png', title, line: home.shareLine, alt, writing: writingOf(language) };
 }

@@ -32,7 +32,7 @@ describe('readConfig', () => {
       maxConnections: 1000,
       site: defaultSite,
       metrics: undefined,
-      cms: undefined,
+      editor: undefined,
       tracing: false,
     });
   });
@@ -57,12 +57,12 @@ describe('readConfig', () => {
       LINKEDIN_URL: 'https://www.linkedin.com/company/acme',
       METRICS_PORT: '9464',
       METRICS_HOST: '127.0.0.1',
-      CMS_GITHUB_REPO: 'acme/site',
-      CMS_GITHUB_BRANCH: 'content',
-      CMS_GITHUB_API: 'https://github.example.org/api/v3/',
-      CMS_DRAFTS: 'true',
-      CMS_AUTH_URL: 'https://auth.example.org/',
-      CMS_ORIGIN: 'https://admin.example.org',
+      EDITOR_GITHUB_REPO: 'acme/site',
+      EDITOR_GITHUB_BRANCH: 'content',
+      EDITOR_GITHUB_API: 'https://github.example.org/api/v3/',
+      EDITOR_DRAFTS: 'true',
+      EDITOR_AUTH_URL: 'https://auth.example.org/',
+      EDITOR_ORIGIN: 'https://admin.example.org',
     });
     expect(config).toEqual({
       port: 8080,
@@ -80,12 +80,12 @@ describe('readConfig', () => {
         linkedInUrl: 'https://www.linkedin.com/company/acme',
       },
       metrics: { port: 9464, host: '127.0.0.1' },
-      cms: { repo: 'acme/site', branch: 'content', apiRoot: 'https://github.example.org/api/v3', drafts: true, authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' },
+      editor: { repo: 'acme/site', branch: 'content', apiRoot: 'https://github.example.org/api/v3', drafts: true, authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' },
       tracing: false,
     });
     // The README's table and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
-      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'MAX_CONNECTIONS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'CMS_GITHUB_REPO', 'CMS_GITHUB_BRANCH', 'CMS_GITHUB_API', 'CMS_DRAFTS', 'CMS_AUTH_URL', 'CMS_ORIGIN'].sort(),
+      ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'MAX_CONNECTIONS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'EDITOR_GITHUB_REPO', 'EDITOR_GITHUB_BRANCH', 'EDITOR_GITHUB_API', 'EDITOR_DRAFTS', 'EDITOR_AUTH_URL', 'EDITOR_ORIGIN'].sort(),
     );
   });
 
@@ -162,17 +162,23 @@ describe('readConfig', () => {
     ['METRICS_PORT', '9464/metrics', 'a whole number from 1 to 65535, other than PORT'],
     ['METRICS_PORT', '3000', 'a whole number from 1 to 65535, other than PORT'],
     ['METRICS_HOST', 'http://0.0.0.0', 'an IP address or host name'],
-    ['CMS_GITHUB_REPO', 'https://github.com/acme/site', 'a GitHub repository written owner/name'],
-    ['CMS_GITHUB_REPO', 'acme', 'a GitHub repository written owner/name'],
-    ['CMS_GITHUB_BRANCH', '-main', 'a branch name such as main'],
-    ['CMS_GITHUB_BRANCH', 'a..b', 'a branch name such as main'],
-    ['CMS_GITHUB_API', 'http://github.example.org/api/v3', 'the https address of the GitHub API'],
-    ['CMS_GITHUB_API', 'https://github.example.org/api/v3?token=x', 'the https address of the GitHub API'],
-    ['CMS_GITHUB_API', 'https://user:secret@github.example.org/api/v3', 'the https address of the GitHub API'],
-    ['CMS_GITHUB_API', 'api.github.com', 'the https address of the GitHub API'],
-    ['CMS_DRAFTS', 'yes', 'true or false'],
-    ['CMS_AUTH_URL', 'http://auth.example.org', 'the https origin of the OAuth proxy'],
-    ['CMS_AUTH_URL', 'https://auth.example.org/oauth', 'the https origin of the OAuth proxy'],
+    ['EDITOR_GITHUB_REPO', 'https://github.com/acme/site', 'a GitHub repository written owner/name'],
+    ['EDITOR_GITHUB_REPO', 'acme', 'a GitHub repository written owner/name'],
+    ['EDITOR_GITHUB_BRANCH', '-main', 'a branch name such as main'],
+    ['EDITOR_GITHUB_BRANCH', 'a..b', 'a branch name such as main'],
+    ['EDITOR_GITHUB_API', 'http://github.example.org/api/v3', 'the https address of the GitHub API'],
+    ['EDITOR_GITHUB_API', 'https://github.example.org/api/v3?token=x', 'the https address of the GitHub API'],
+    ['EDITOR_GITHUB_API', 'https://user:secret@github.example.org/api/v3', 'the https address of the GitHub API'],
+    ['EDITOR_GITHUB_API', 'api.github.com', 'the https address of the GitHub API'],
+    ['EDITOR_DRAFTS', 'yes', 'true or false'],
+    ['EDITOR_AUTH_URL', 'http://auth.example.org', 'the https origin of the OAuth proxy'],
+    ['EDITOR_AUTH_URL', 'https://auth.example.org/oauth', 'the https origin of the OAuth proxy'],
+    ['CMS_GITHUB_REPO', 'acme/site', 'CMS_GITHUB_REPO is now EDITOR_GITHUB_REPO'],
+    ['CMS_GITHUB_BRANCH', 'content', 'CMS_GITHUB_BRANCH is now EDITOR_GITHUB_BRANCH'],
+    ['CMS_GITHUB_API', 'https://github.example.org/api/v3', 'CMS_GITHUB_API is now EDITOR_GITHUB_API'],
+    ['CMS_DRAFTS', 'true', 'CMS_DRAFTS is now EDITOR_DRAFTS'],
+    ['CMS_AUTH_URL', 'https://auth.example.org', 'CMS_AUTH_URL is now EDITOR_AUTH_URL'],
+    ['CMS_ORIGIN', 'https://admin.example.org', 'CMS_ORIGIN is now EDITOR_ORIGIN'],
   ])('rejects %s=%s in one line naming the variable, the value and what is accepted', (variable, value, accepted) => {
     const error = rejection({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -184,10 +190,10 @@ describe('readConfig', () => {
 });
 
 describe('the browser editor', () => {
-  it('is off unless CMS_GITHUB_REPO is set, and then on the main branch unless told another', () => {
-    const editor = { CMS_AUTH_URL: 'https://auth.example.org', CMS_ORIGIN: 'https://admin.example.org' };
-    expect(readConfig({ CMS_GITHUB_BRANCH: 'content', ...editor }).cms).toBeUndefined();
-    expect(readConfig({ CMS_GITHUB_REPO: 'acme/site', ...editor }).cms).toEqual({
+  it('is off unless EDITOR_GITHUB_REPO is set, and then on the main branch unless told another', () => {
+    const editor = { EDITOR_AUTH_URL: 'https://auth.example.org', EDITOR_ORIGIN: 'https://admin.example.org' };
+    expect(readConfig({ EDITOR_GITHUB_BRANCH: 'content', ...editor }).editor).toBeUndefined();
+    expect(readConfig({ EDITOR_GITHUB_REPO: 'acme/site', ...editor }).editor).toEqual({
       repo: 'acme/site',
       branch: 'main',
       apiRoot: 'https://api.github.com',
@@ -197,24 +203,24 @@ describe('the browser editor', () => {
     });
   });
 
-  it('talks to GitHub.com’s API unless CMS_GITHUB_API names another (GitHub Enterprise Server’s, under /api/v3), saving straight to the branch unless CMS_DRAFTS is true', () => {
-    const editor = { CMS_GITHUB_REPO: 'acme/site', CMS_AUTH_URL: 'https://auth.example.org', CMS_ORIGIN: 'https://admin.example.org' };
-    expect(readConfig({ ...editor, CMS_GITHUB_API: 'https://github.example.org/api/v3/' }).cms?.apiRoot).toBe('https://github.example.org/api/v3');
-    expect(readConfig({ ...editor, CMS_GITHUB_API: 'https://github.example.org:8443' }).cms?.apiRoot).toBe('https://github.example.org:8443');
-    expect(readConfig({ ...editor, CMS_DRAFTS: 'true' }).cms?.drafts).toBe(true);
-    expect(readConfig({ ...editor, CMS_DRAFTS: 'false' }).cms?.drafts).toBe(false);
+  it('talks to GitHub.com’s API unless EDITOR_GITHUB_API names another (GitHub Enterprise Server’s, under /api/v3), saving straight to the branch unless EDITOR_DRAFTS is true', () => {
+    const editor = { EDITOR_GITHUB_REPO: 'acme/site', EDITOR_AUTH_URL: 'https://auth.example.org', EDITOR_ORIGIN: 'https://admin.example.org' };
+    expect(readConfig({ ...editor, EDITOR_GITHUB_API: 'https://github.example.org/api/v3/' }).editor?.apiRoot).toBe('https://github.example.org/api/v3');
+    expect(readConfig({ ...editor, EDITOR_GITHUB_API: 'https://github.example.org:8443' }).editor?.apiRoot).toBe('https://github.example.org:8443');
+    expect(readConfig({ ...editor, EDITOR_DRAFTS: 'true' }).editor?.drafts).toBe(true);
+    expect(readConfig({ ...editor, EDITOR_DRAFTS: 'false' }).editor?.drafts).toBe(false);
   });
 
-  it('needs CMS_AUTH_URL with CMS_GITHUB_REPO: editors sign in through it', () => {
-    const error = rejection({ CMS_GITHUB_REPO: 'acme/site', CMS_ORIGIN: 'https://admin.example.org' });
-    expect(error.message).toBe('Invalid CMS_AUTH_URL="": expected ' + ENV_ACCEPTED.CMS_AUTH_URL);
+  it('needs EDITOR_AUTH_URL with EDITOR_GITHUB_REPO: editors sign in through it', () => {
+    const error = rejection({ EDITOR_GITHUB_REPO: 'acme/site', EDITOR_ORIGIN: 'https://admin.example.org' });
+    expect(error.message).toBe('Invalid EDITOR_AUTH_URL="": expected ' + ENV_ACCEPTED.EDITOR_AUTH_URL);
   });
 
-  it('needs an origin of its own with CMS_GITHUB_REPO, not the site’s: the editor keeps the git host’s token there', () => {
-    const editor = { CMS_GITHUB_REPO: 'acme/site', CMS_AUTH_URL: 'https://auth.example.org' };
-    expect(rejection(editor).message).toBe('Invalid CMS_ORIGIN="": expected ' + ENV_ACCEPTED.CMS_ORIGIN);
-    expect(rejection({ ...editor, PUBLIC_URL: 'https://www.example.org', CMS_ORIGIN: 'https://www.example.org/' }).message).toBe('Invalid CMS_ORIGIN="https://www.example.org/": expected ' + ENV_ACCEPTED.CMS_ORIGIN);
-    expect(rejection({ ...editor, CMS_ORIGIN: 'https://admin.example.org/editor' }).variable).toBe('CMS_ORIGIN');
+  it('needs an origin of its own with EDITOR_GITHUB_REPO, not the site’s: the editor keeps the git host’s token there', () => {
+    const editor = { EDITOR_GITHUB_REPO: 'acme/site', EDITOR_AUTH_URL: 'https://auth.example.org' };
+    expect(rejection(editor).message).toBe('Invalid EDITOR_ORIGIN="": expected ' + ENV_ACCEPTED.EDITOR_ORIGIN);
+    expect(rejection({ ...editor, PUBLIC_URL: 'https://www.example.org', EDITOR_ORIGIN: 'https://www.example.org/' }).message).toBe('Invalid EDITOR_ORIGIN="https://www.example.org/": expected ' + ENV_ACCEPTED.EDITOR_ORIGIN);
+    expect(rejection({ ...editor, EDITOR_ORIGIN: 'https://admin.example.org/editor' }).variable).toBe('EDITOR_ORIGIN');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The content check (content/load.ts, shared/check.ts, scripts/check.ts):
+ * The content check (content/load.ts, shared/site-check.ts, scripts/build/check-content.ts):
  * the site's content passes, each kind of mistake made in a copy of the
  * content files is one line `file:line:column: field: problem` pointing at
  * the mistake, and `npm run build` stops on it with exit code 1 and no stack
@@ -16,17 +16,18 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ART_EXTENSIONS, MASTER_LIMITS, pictureNeed, type PictureSlot } from '../content/art.ts';
 import { labels as labelsForTest } from '../content/index.ts';
-import { markdownBlocks } from '../content/markdown.ts';
+import { markdownBlocks } from '../content/markdown-blocks.ts';
 import { portableName, portablePictureName } from '../content/names.ts';
-import { pictureProblem } from '../content/pictures.ts';
-import { problemsBrought } from '../shared/check.ts';
+import { pictureProblem } from '../content/picture-problems.ts';
+import { problemsBrought } from '../shared/site-check.ts';
 import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
 import { readContent, REPO_ROOT } from '../content/read.ts';
 import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
-import { checkSite } from '../scripts/check.ts';
+import { checkSite } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
 import { Markdown } from '../shared/ui/Markdown.tsx';
-import { copyProject } from '../tools/harness.ts';
+import { InWriting } from '../shared/ui/Words.tsx';
+import { copyProject } from '../harness/harness.ts';
 import { ABOUT_PATH } from '../shared/paths.ts';
 import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
@@ -442,7 +443,7 @@ describe('the pictures of content/art', () => {
   });
 });
 
-describe('what a change brings (shared/check.ts problemsBrought): what refuses a write', () => {
+describe('what a change brings (shared/site-check.ts problemsBrought): what refuses a write', () => {
   const line = (path: string, row: number, rest: string) => `${path}:${row}:3: ${rest}`;
   it.each<[string, string[], string[], string[]]>([
     ['nothing before, a problem after', [], [line('a.yaml', 2, 'title: is empty')], [line('a.yaml', 2, 'title: is empty')]],
@@ -457,7 +458,8 @@ describe('what a change brings (shared/check.ts problemsBrought): what refuses a
 });
 
 describe('Markdown in the pages', () => {
-  const html = (markdown: string) => renderToString(createElement(Markdown, { blocks: markdownBlocks(markdown, () => expect.fail('no problem expected')) }));
+  const html = (markdown: string) =>
+    renderToString(createElement(InWriting, { writing: { direction: 'ltr', script: 'Latn' } }, createElement(Markdown, { blocks: markdownBlocks(markdown, () => expect.fail('no problem expected')), publicUrl: defaultSite.publicUrl })));
 
   it('keeps a soft line break between two emphasised words a space, and a hard one a line break', () => {
     expect(html('*one*\n*two*')).toBe('<p><em>one</em>\n<em>two</em></p>');
@@ -532,7 +534,7 @@ describe('npm run build with broken content', () => {
     const file = join(sandbox.root, W, CATEGORY);
     try {
       writeFileSync(file, readFileSync(file, 'utf8').replace(/^subtitle:/m, 'colour:'));
-      const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, GITHUB_ACTIONS: '' } });
+      const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, GITHUB_ACTIONS: '' } });
       expect(build.stderr.split('\n').filter(Boolean)).toEqual([
         `${W}/${CATEGORY}:2:1: subtitle: is missing`,
         expect.stringMatching(new RegExp(`^${W}/${CATEGORY}:\\d+:1: colour: is not a field of this entry \\(a typo\\?\\)$`)),
@@ -544,7 +546,7 @@ describe('npm run build with broken content', () => {
       expect(build.stdout).not.toContain('::error');
 
       // On GitHub Actions the same check annotates each problem at its file, line and column.
-      const inActions = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, GITHUB_ACTIONS: 'true' } });
+      const inActions = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/check-content.ts'], { cwd: sandbox.root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, GITHUB_ACTIONS: 'true' } });
       expect(inActions.status).toBe(1);
       expect(inActions.stderr.split('\n').filter(Boolean)).toEqual(build.stderr.split('\n').filter(Boolean).slice(0, -1));
       expect(inActions.stdout.split('\n').filter(Boolean)).toEqual([

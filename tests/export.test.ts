@@ -3,10 +3,12 @@
  * visitor what the Node server shows, in every language: each page's body and
  * status, the security headers, Content-Language, each language's 404 page,
  * the trailing-slash redirects and those of old addresses (redirects.yaml),
- * Markdown and llms.txt, content types, br and gzip. What only the server does is listed in
+ * Markdown and llms.txt, content types, br and gzip, and nothing of the
+ * browser editor unless it is asked for (export-admin.test.ts). What only the server does is listed in
  * docs/decisions/0004-static-export.md and not compared here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +17,14 @@ import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { LLMS_TXT_PATH } from '../server/render/readers.ts';
-import { markdownAddress } from '../server/render/markdown.ts';
+import { markdownAddress } from '../server/render/page-markdown.ts';
 import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../tools/harness.ts';
+import { EDITOR_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/build/export.ts';
+import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../harness/harness.ts';
 import { contentCopy, freePort, listening, nginxStarted, testApp } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
@@ -50,6 +52,9 @@ if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export.test.ts: 
 
 describe.skipIf(!haveNginx && !process.env.CI)('the static export served by nginx', () => {
   let outDir: string;
+  let siteDir: string;
+  let nginxDir: string;
+  let files: Array<{ url: string }>;
   let nginx: ChildProcess;
   const nginxLog: string[] = [];
   let nginxOrigin: string;
@@ -57,7 +62,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
-    const { siteDir, nginxDir } = await exportSite({ outDir, site, content });
+    ({ siteDir, nginxDir, files } = await exportSite({ outDir, site, content }));
     await app.prepared;
     node = await listening(app);
 
@@ -149,6 +154,13 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
       expect((await fetchRaw(nginxOrigin, `${prefix}/about/`)).headers['content-language'], `${prefix}/about/`).toBeUndefined();
     }
     expect((await fetchRaw(nginxOrigin, '/robots.txt')).headers['content-language']).toBeUndefined();
+  });
+
+  it('has nothing of the editor without EDITOR_GITHUB_REPO: no admin/ files, no editor locations for nginx', () => {
+    expect(existsSync(join(siteDir, 'admin'))).toBe(false);
+    expect(existsSync(join(outDir, 'editor'))).toBe(false);
+    expect(existsSync(join(nginxDir, EDITOR_INCLUDE))).toBe(false);
+    expect(files.filter(({ url }) => url.startsWith('/admin'))).toEqual([]);
   });
 
   it('serves the fixed documents and built files with their content types', async () => {

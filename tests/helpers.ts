@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parseContentSecurityPolicy from 'content-security-policy-parser';
 import { expect, vi } from 'vitest';
-import { fetchRaw } from '../scripts/export.ts';
+import { fetchRaw } from '../scripts/build/export.ts';
 import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { siteContent } from '../content/index.ts';
 import { parseDocument } from 'yaml';
@@ -16,8 +16,8 @@ import type { SiteContent } from '../content/schema.ts';
 import { fillSite, type FilledSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
 
-// Shared with the scripts: defined in tools/harness.ts.
-export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../tools/harness.ts';
+// Shared with the scripts: defined in harness/harness.ts.
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../harness/harness.ts';
 
 /**
  * The site's app as the tests use it: no gzip or brotli of the pages unless a
@@ -100,7 +100,7 @@ export function liveSite(app: App, site: SiteConfig = defaultSite): SiteUnderTes
  */
 export async function siteAt(root: string, { site = defaultSite }: { site?: SiteConfig } = {}): Promise<SiteUnderTest & { remove: () => void }> {
   // Imported here, not above: most files that import the helpers never check the share images or build (resvg, esbuild).
-  const [{ checkSite }, { buildClient }] = await Promise.all([import('../scripts/check.ts'), import('../scripts/build.ts')]);
+  const [{ checkSite }, { buildClient }] = await Promise.all([import('../scripts/build/check-content.ts'), import('../scripts/build/build.ts')]);
   const checked = readContent(root);
   const { filled, problems } = await checkSite(checked, site);
   // Each line names its file under `root`: the fixture's or a copy's, not the live one of the same name.

@@ -155,7 +155,7 @@ describe('deploy/kubernetes', () => {
 
   it("the image's build stage copies every source file npm run build imports (container-check builds it for real)", async () => {
     const { build } = await import('esbuild');
-    const { metafile } = await build({ entryPoints: ['scripts/build.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
+    const { metafile } = await build({ entryPoints: ['scripts/build/build.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
     const copied = [...dockerfile.split(/^FROM /m)[1]!.matchAll(/^COPY\s+(?!--from)(.+)\s+\S+$/gm)].flatMap((match) => match[1]!.trim().split(/\s+/));
     const imported = new Set(Object.keys(metafile.inputs).map((input) => input.split('/')[0]!));
     expect(imported.size).toBeGreaterThan(2);

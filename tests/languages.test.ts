@@ -15,7 +15,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
 import { readContent } from '../content/read.ts';
-import { markdownAddress } from '../server/render/markdown.ts';
+import { markdownAddress } from '../server/render/page-markdown.ts';
 import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';

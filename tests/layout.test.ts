@@ -14,7 +14,7 @@ const sources = (dir: string) => readdirSync(join(ROOT, dir), { recursive: true,
 /** Every module each module imports, from an esbuild metafile of the whole project. */
 async function importGraph(): Promise<Map<string, string[]>> {
   const result = await esbuild.build({
-    entryPoints: [...sources('server'), ...sources('client'), ...sources('shared'), ...sources('scripts'), ...sources('tools')].map((file) => join(ROOT, file)),
+    entryPoints: [...sources('server'), ...sources('client'), ...sources('shared'), ...sources('scripts'), ...sources('harness')].map((file) => join(ROOT, file)),
     absWorkingDir: ROOT,
     bundle: true,
     write: false,

@@ -19,7 +19,7 @@ import { ART_EXTENSIONS, MASTER_LIMITS } from '../content/art.ts';
 import { checkContent } from '../content/load.ts';
 import { readLanguages, readSources } from '../content/read.ts';
 import { LOCAL_BACKEND_PATH, localBackend, pathRefusal } from '../scripts/dev/local-backend.ts';
-import { copyProject, type Sandbox } from '../tools/harness.ts';
+import { copyProject, type Sandbox } from '../harness/harness.ts';
 
 let sandbox: Sandbox;
 let server: Server;
@@ -104,7 +104,7 @@ const base64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64')
 const BAD_PATHS: Array<{ kind: string; path: string; says: string; make?: () => () => void }> = [
   { kind: 'an absolute path', path: '/tmp/owned.yaml', says: 'not a path of the content' },
   { kind: 'a path going up', path: 'content/words/../../scripts/owned.yaml', says: 'not a path of the content' },
-  { kind: 'a file outside the content', path: 'scripts/build.ts', says: 'not in a folder of the content' },
+  { kind: 'a file outside the content', path: 'scripts/build/build.ts', says: 'not in a folder of the content' },
   { kind: 'a new file outside the content', path: 'server/owned.yaml', says: 'not in a folder of the content' },
   { kind: 'code beside the content', path: 'content/words/categories/owned.ts', says: 'is not a .yaml file' },
   { kind: 'code in the art folder', path: 'content/art/owned.js', says: `is not a ${ART_EXTENSIONS.join(', ')} file` },
@@ -308,7 +308,7 @@ const svgOfSize = (width: number, height: number) => `<svg xmlns="http://www.w3.
  * with the other files, the translations and the pictures as they are):
  * each is refused by the local backend with the build's own line, and
  * nothing on disk changes. (What the browser adds to a save, a redirect
- * for an address that moved, is the editor's: tests/browser/cms.test.ts.)
+ * for an address that moved, is the editor's: tests/browser/editor.test.ts.)
  */
 const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; says: RegExp | RegExp[] }> = [
   { action: 'a save', how: 'with a field left empty', request: () => persist([{ path: TEXTILES, raw: read(TEXTILES).replace(/^subtitle: .+$/m, 'subtitle: "   "') }]), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: subtitle: is empty$/ },

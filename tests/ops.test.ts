@@ -16,7 +16,7 @@ import { createLogger, logDestination } from '../server/logger.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import type { Content } from '../content/schema.ts';
 import { fillSite, siteRoutes, type Route, type RouteDraft } from '../shared/routes.ts';
-import { routes } from '../tools/harness.ts';
+import { routes } from '../harness/harness.ts';
 import { defaultSite } from '../shared/site.ts';
 import { defaultLanguageOnly, listening, rawConnection, testApp, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from './helpers.ts';
 

@@ -12,7 +12,7 @@ import { connect, createServer as createNetServer, type AddressInfo } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../tools/harness.ts';
+import { routes } from '../harness/harness.ts';
 import { connectionError, freePort, rawConnection } from './helpers.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
@@ -155,7 +155,7 @@ describe('the server process', () => {
     // a few hundred bytes) queue about 13 MB, which the server is still
     // writing out when the signal comes, as it would be to a phone on a poor connection.
     const entry = /"(\/assets\/entry\.[0-9a-f]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${port}/home`)).text())![1]!;
-    const script = `/assets/${/islands\.[\w-]+\.js/.exec(await (await fetch(`http://127.0.0.1:${port}${entry}`)).text())![0]}`;
+    const script = `/assets/${/hydrate-islands\.[\w-]+\.js/.exec(await (await fetch(`http://127.0.0.1:${port}${entry}`)).text())![0]}`;
     const reader = await connection(port);
     reader.socket.pause();
     reader.socket.write(`GET ${script} HTTP/1.1\r\nHost: test\r\n\r\n`.repeat(60));
@@ -367,8 +367,8 @@ const attribute = (span: OtlpSpan, key: string) => {
   return value?.stringValue ?? (value?.intValue === undefined ? value?.arrayValue?.values.map((item) => item.stringValue) : Number(value.intValue));
 };
 
-describe('npm start, before it starts the server (scripts/ensure-build.mjs)', () => {
-  const ENSURE_BUILD = join(import.meta.dirname, '..', 'scripts', 'ensure-build.mjs');
+describe('npm start, before it starts the server (scripts/build/ensure-build.mjs)', () => {
+  const ENSURE_BUILD = join(import.meta.dirname, '..', 'scripts', 'build', 'ensure-build.mjs');
   /**
    * A project whose build is a day old, its sources older still, and whose
    * `npm run build` notes that it ran: what the check decides is the subject,
@@ -378,7 +378,7 @@ describe('npm start, before it starts the server (scripts/ensure-build.mjs)', ()
     const root = mkdtempSync(join(tmpdir(), 'ensure-build-'));
     const files: Record<string, string> = {
       'package.json': JSON.stringify({ private: true, scripts: { build: 'node -e "require(\'fs\').writeFileSync(\'built\', \'\')"' } }),
-      'scripts/build.ts': '',
+      'scripts/build/build.ts': '',
       'node_modules/.bin/tsx': '',
       'server/main.ts': '',
       'content/words/about.en.yaml': 'lead: Words\n',

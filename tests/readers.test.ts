@@ -7,8 +7,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchRaw } from '../scripts/export.ts';
-import { markdownAddress, text as markdownText } from '../server/render/markdown.ts';
+import { fetchRaw } from '../scripts/build/export.ts';
+import { markdownAddress, text as markdownText } from '../server/render/page-markdown.ts';
 import { OPTIONAL } from '../server/render/readers.ts';
 import { aliasesOf, LEGAL_PATH, PRODUCTS_PATH } from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';

@@ -1,5 +1,5 @@
 /**
- * redirects.yaml (content/schema.ts, shared/check.ts): each kind of bad
+ * redirects.yaml (content/schema.ts, shared/site-check.ts): each kind of bad
  * redirect, made in the content's files in memory, is refused in one line at its
  * field; an address published and gone without a redirect stops the check,
  * and one not yet published is a notice; and the editor's changes to the
@@ -12,7 +12,8 @@ import { siteContent } from '../content/index.ts';
 import { pathOf, REDIRECTS_FILE, WORDS_FOLDER } from '../content/load.ts';
 import { publish, recordRename } from '../content/redirects.ts';
 import type { Redirects } from '../content/schema.ts';
-import { checkSite } from '../scripts/check.ts';
+import { checkSite } from '../scripts/build/check-content.ts';
+import { linkProblems } from '../shared/site-check.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import { defaultSite } from '../shared/site.ts';
 import { contentInMemory, editions } from './helpers.ts';
@@ -128,6 +129,31 @@ describe('redirects.yaml, checked with the route table', () => {
     const checked = await checkSite(copy.checked(), defaultSite);
     expect(checked.problems).toEqual([]);
     expect(checked.notices).toEqual([`${REDIRECTS_FILE}: ${category!.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`]);
+  });
+});
+
+describe('a link of the texts to an address of ours', () => {
+  const routes = editions.flatMap((edition) => edition.routes);
+  const moved = routes.find((route) => route.queryRedirects)!;
+  const [value, movedTo] = Object.entries(moved.queryRedirects!.to)[0]!;
+  const table = { routes, redirects: { '/products/old-name': category!.path } };
+  it.each<[string, string, string[]]>([
+    ['a page', category!.path, []],
+    ['a page of another language, at a part of it', `${second!.routes[0]!.path}#top`, []],
+    ['a language’s home by its prefix', second!.prefix, []],
+    ['a file that is no page', '/llms.txt', []],
+    ['an old address of redirects.yaml', '/products/old-name', [`/products/old-name is an old address of ${category!.path}: link to ${category!.path}`]],
+    ['an old address with a query', `${moved.path}?${moved.queryRedirects!.param}=${value}`, [`${moved.path}?${moved.queryRedirects!.param}=${value} is an old address of ${movedTo}: link to ${movedTo}`]],
+    ['no page', '/no-such-page', ['no page has the address /no-such-page: link to a page’s address']],
+  ])('%s: %s', (_case, href, problems) => {
+    expect(linkProblems(table, [{ href, at: (problem) => problem }])).toEqual(problems);
+  });
+
+  it('stops the check at the link’s line and column', async () => {
+    const copy = contentCopy();
+    const file = pathOf(pages.find((route) => route.document)!.source).slice(WORDS_FOLDER.length + 1);
+    copy.write(file, `${copy.read(file)}\nSee [our offer](/no-such-page).\n`);
+    expect(await problemsOf(copy)).toEqual([`${WORDS_FOLDER}/${file}:${copy.at(file, '[our offer]')}: text: no page has the address /no-such-page: link to a page’s address`]);
   });
 });
 

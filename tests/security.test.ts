@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../tools/harness.ts';
+import { routes } from '../harness/harness.ts';
 import { siteContent } from '../content/index.ts';
 import type { Content } from '../content/schema.ts';
 import { siteRoutes } from '../shared/routes.ts';

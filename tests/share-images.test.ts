@@ -1,5 +1,5 @@
 /**
- * The share images' words (shared/share-image-layout.ts, scripts/share-images.ts):
+ * The share images' words (shared/share-image-layout.ts, scripts/build/share-images.ts):
  * the fonts a text needs, whether its title and line fit and can be drawn,
  * and that every script the words may hold is drawn, not boxed: Latin,
  * Greek, Cyrillic, Arabic and Hebrew (joined, right to left), Chinese,
@@ -13,12 +13,17 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pictureNeed, PICTURE_SLOTS } from '../content/art.ts';
-import { fontPath, renderShareImage, shareImageFit, shareImageSvg } from '../scripts/share-images.ts';
+import { fontPath, renderShareImage, shareImageFit, shareImageSvg } from '../scripts/build/share-images.ts';
 import type { ShareImage } from '../shared/share-image.ts';
-import { fontsFor, SHARE_FONTS } from '../shared/share-image-layout.ts';
-import { photo } from './helpers.ts';
+import { fontsFor, SHARE_FONTS, SHARE_LAYOUT } from '../shared/share-image-layout.ts';
+import { defaultSite } from '../shared/site.ts';
+import { writingOf } from '../shared/writing.ts';
+import { escapeXml } from '../server/render/documents.ts';
+import { editions, photo } from './helpers.ts';
 
-const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string, direction: ShareImage['direction'] = 'ltr'): ShareImage => ({ name: 'share/test.png', type: 'image/png', title, line, art, alt: '', direction });
+/** A language's direction and script, as languages.yaml gives them (writingOf). */
+const WRITING = { ltr: { direction: 'ltr', script: 'Latn' }, arabic: { direction: 'rtl', script: 'Arab' }, hebrew: { direction: 'rtl', script: 'Hebr' } } as const;
+const image = (title: string, line = 'Three offers. Free to the buyer.', art?: string, writing: ShareImage['writing'] = WRITING.ltr): ShareImage => ({ name: 'share/test.png', type: 'image/png', title, line, art, alt: '', writing });
 const check = async (shown: ShareImage) => {
   await shareImageFit.prepare([shown]);
   return shareImageFit.check(shown);
@@ -85,13 +90,13 @@ describe('a share image drawn', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([
-    ['Arabic, joined', 'مواد البناء', 'rtl'],
-    ['Hebrew', 'חומרי בניין', 'rtl'],
-    ['Chinese', '工业化学品', 'ltr'],
-    ['Korean', '건축 자재', 'ltr'],
-    ['emoji', '⚡🛢️🔋', 'ltr'],
-  ] as const)('draws %s with its font, not with boxes', async (_what, title, direction) => {
-    const drawn = image(title, undefined, undefined, direction);
+    ['Arabic, joined', 'مواد البناء', WRITING.arabic],
+    ['Hebrew', 'חומרי בניין', WRITING.hebrew],
+    ['Chinese', '工业化学品', WRITING.ltr],
+    ['Korean', '건축 자재', WRITING.ltr],
+    ['emoji', '⚡🛢️🔋', WRITING.ltr],
+  ] as const)('draws %s with its font, not with boxes', async (_what, title, writing) => {
+    const drawn = image(title, undefined, undefined, writing);
     await shareImageFit.prepare([drawn]);
     const png = await renderShareImage(drawn);
     // The same SVG drawn with Inter alone is what a missing font gives: boxes where the letters go.
@@ -103,11 +108,39 @@ describe('a share image drawn', () => {
   // The page's language says which edge the words start from (languages.yaml), whatever letters they hold: an English page's Arabic name is set from the left.
   it.each([
     ['ltr', 'مواد البناء', 'x="96"'],
-    ['rtl', 'Textiles CE-2024', 'text-anchor="end"'],
-  ] as const)('sets the words of a %s page from its edge: %s', (direction, title, placed) => {
-    const drawn = image(title, 'Three offers.', undefined, direction);
+    ['arabic', 'Textiles CE-2024', 'text-anchor="end"'],
+  ] as const)('sets the words of a %s page from its edge: %s', (writing, title, placed) => {
+    const drawn = image(title, 'Three offers.', undefined, WRITING[writing]);
     const svg = shareImageSvg(drawn, { title: { lines: [title], size: 60 }, line: { lines: ['Three offers.'], size: 30 } }, undefined);
     expect(svg.match(/<text [^>]*>/g)!.every((element) => element.includes(placed))).toBe(true);
+  });
+
+  // Each character of the run its own colour (a tspan each, which resvg lays out in the line as it is): where
+  // its pixels fall in the words' column, left to right, is the order a reader sees.
+  it.each(['2,4-D', '100% cotton', 'EN 471', defaultSite.salesEmail])('draws "%s" inside a right-to-left title in its own order', async (run) => {
+    const arabic = editions.find((edition) => edition.language.direction === 'rtl')!;
+    const title = `${arabic.content.categories[0]!.title} ${run}`;
+    const drawn = image(title, arabic.content.categories[0]!.subtitle, undefined, writingOf(arabic.language));
+    const svg = shareImageSvg(drawn, { title: { lines: [title], size: SHARE_LAYOUT.title.smallest }, line: { lines: [drawn.line], size: 30 } }, undefined);
+    const colours = [...run].map((_, at) => [(at * 97) % 256, 255 - ((at * 53) % 256), at % 2 ? 255 : 0]);
+    const spans = [...run].map((char, at) => `<tspan fill="rgb(${colours[at]!.join(',')})">${escapeXml(char)}</tspan>`).join('');
+    expect(svg).toContain(escapeXml(run));
+    const coloured = svg.replace(escapeXml(run), spans);
+    const fonts = SHARE_FONTS.filter((font) => font.family === 'Inter' || font.family === 'Noto Sans Arabic').map(fontPath);
+    const png = new Resvg(coloured, { font: { loadSystemFonts: false, fontFiles: fonts, defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const xs = colours.flatMap((colour, at) => {
+      if (/\s/.test(run[at]!)) return [];
+      const found: number[] = [];
+      for (let y = 250; y < 360; y++)
+        for (let x = 0; x < SHARE_LAYOUT.columnEnd.cards; x++) {
+          const pixel = (y * info.width + x) * info.channels;
+          if (colour.every((value, channel) => Math.abs(data[pixel + channel]! - value) < 8)) found.push(x);
+        }
+      expect(found.length, `${run[at]} drawn`).toBeGreaterThan(0);
+      return [found.reduce((sum, x) => sum + x, 0) / found.length];
+    });
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
   });
 
   it.each(['svg', 'jpg', 'png', 'webp', 'avif'] as const)('draws a category’s %s picture beside the words', async (kind) => {

@@ -204,7 +204,7 @@ describe('the client bundle', () => {
   it('imports React and the islands as a chunk of their own, immutable for a year', async () => {
     const { doc } = await page('/home');
     const entry = await request(app).get(doc.querySelector('script[src]')!.getAttribute('src')!).expect(200);
-    const chunk = /import\("\.\/(islands\.[\w-]+\.js)"\)/.exec(entry.text)?.[1];
+    const chunk = /import\("\.\/(hydrate-islands\.[\w-]+\.js)"\)/.exec(entry.text)?.[1];
     expect(chunk).toBeDefined();
     const res = await request(app).get(`/assets/${chunk}`).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');

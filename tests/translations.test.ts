@@ -1,21 +1,30 @@
 /**
  * The content check of the languages and their translations (content/load.ts,
- * content/translations.ts, shared/check.ts): every kind of bad translation
+ * content/translations.ts, shared/site-check.ts): every kind of bad translation
  * input (issue 31), each made in the content's files in memory, is refused with
  * exactly one line `file:line:column: …` naming the file where it is to be
  * fixed, and nothing is served half-translated (the build stops on it, as
  * tests/content.test.ts shows for any problem). Positions are found in the
  * edited file, not written down, so the cases hold whatever the words are.
  */
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
-import { readLanguages } from '../content/read.ts';
+import { readContent, readLanguages } from '../content/read.ts';
 import { PLACEHOLDERS } from '../content/schema.ts';
-import { checkSite } from '../scripts/check.ts';
+import { recordOf, standingOf, type Change, type Standing } from '../content/keep-up.ts';
+import { checkSite, keepUpNotices } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, contentInMemory } from './helpers.ts';
+import { content, contentCopy, contentInMemory } from './helpers.ts';
 
 type Copy = ReturnType<typeof contentInMemory>;
+/** Copies on disk, for the keep-up notices read with git; removed after each test. */
+const copies: Array<ReturnType<typeof contentCopy>> = [];
+afterEach(() => {
+  for (const copy of copies.splice(0)) copy.remove();
+});
 
 const W = WORDS_FOLDER;
 const LANGUAGES = 'languages.yaml';
@@ -76,7 +85,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
   ...(
     [
       ['an address', CATEGORY, (text: string) => text.replace(/^(title: )/m, 'slug: tissus\n$1'), 'tissus', 'slug'],
-      ['an order', CATEGORY, (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99', 'order'],
+      ['an order', CATEGORY, (text: string) => text.replace(/^(title: )/m, 'order: 99\n$1'), '99\ntitle', 'order'],
       ['a time of the hours', 'hours', (text: string) => text.replace(/^(closed: )/m, 'opens: "08:00"\n$1'), '"08:00"', 'opens'],
       ['a picture', CATEGORY, (text: string) => text.replace(/^(image:\n)/m, '$1  file: another.svg\n'), 'another.svg', 'image.file'],
     ] as const
@@ -218,5 +227,38 @@ describe('the content check of the translations', () => {
     const checked = copy.checked();
     expect((await checkSite(checked, defaultSite)).problems).toEqual([]);
     expect(checked.notices).toEqual([`${W}/about.${SECOND.code}.yaml: not translated into ${SECOND.name} (${SECOND.code}), so that page is not in ${SECOND.name}`]);
+  });
+});
+
+describe('translations that keep up with their originals (content/keep-up.ts)', () => {
+  const change: Change = { field: ['lead'], was: 'We present the three best offers.', now: 'We present the three offers that fit best.' };
+  it.each<[string, string | undefined | null, string, Change[] | undefined, Standing]>([
+    ['a translation that is not there is missing', null, 'b', undefined, { state: 'missing' }],
+    ['one without the record is not recorded', undefined, 'b', undefined, { state: 'not recorded' }],
+    ['one that records the original as it is is up to date', 'b', 'b', undefined, { state: 'up to date' }],
+    ['one whose original changed nothing it translates (an order, a picture) is up to date', 'a', 'b', [], { state: 'up to date' }],
+    ['one whose original changed a field it translates is behind, with the field', 'a', 'b', [change], { state: 'behind', since: 'a', changes: [change] }],
+    ['one whose original’s earlier version cannot be read is behind, without details', 'a', 'b', undefined, { state: 'behind', since: 'a' }],
+  ])('%s', (_case, recorded, current, changes, standing) => {
+    expect(standingOf(recorded, current, changes)).toEqual(standing);
+  });
+
+  it('npm run check names each field of a translation behind its English, with what the English said and says, as notices (the check passes); without git, the translation behind since its record', async () => {
+    const copy = contentCopy();
+    copies.push(copy);
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: copy.root, encoding: 'utf8' });
+    git('init', '-q');
+    // The English as the translations record it, in the copy's git.
+    git('hash-object', '-w', `${W}/about.${LISTED[0]!.code}.yaml`);
+    expect(await keepUpNotices(copy.root)).toEqual([]);
+    copy.edit(`about.${LISTED[0]!.code}.yaml`, /^(lead: ".*?)(")$/m, '$1 We answer within a day.$2');
+    const lines = await keepUpNotices(copy.root);
+    expect(lines).toEqual(
+      LISTED.slice(1).map(({ code }) => expect.stringMatching(new RegExp(`^${W}/about\\.${code}\\.yaml:${copy.at(`about.${code}.yaml`, 'lead: ').split(':')[0]}:7: lead: behind ${LISTED[0]!.name}: "….*" → "….* We answer within a day\\."$`))),
+    );
+    expect((await checkSite(readContent(copy.root), defaultSite)).problems).toEqual([]);
+    rmSync(join(copy.root, '.git'), { recursive: true });
+    const recorded = (code: string) => recordOf(copy.read(`about.${code}.yaml`), false)!;
+    expect(await keepUpNotices(copy.root)).toEqual(LISTED.slice(1).map(({ code }) => `${W}/about.${code}.yaml:${copy.at(`about.${code}.yaml`, recorded(code))}: translates: behind ${W}/about.${LISTED[0]!.code}.yaml, changed since ${recorded(code).slice(0, 7)}; what changed cannot be said here, where git's history of it is not at hand`));
   });
 });

@@ -24,12 +24,15 @@
  *     (404) and is a file (409), a listing shows only the files above;
  *   - nothing the site would refuse is written: a save, a rename or a delete
  *     is checked first, the content as it would be (the build's own check,
- *     scripts/check.ts), an upload too (a picture written over another of
+ *     scripts/build/check-content.ts), an upload too (a picture written over another of
  *     its name is checked where that one is shown), and an upload must be a
  *     picture of its extension's kind under a portable name; a refusal is
  *     422 with the problem lines, and writes nothing;
  *   - one write at a time: each is checked and made while no other is, so
- *     two saves at once cannot each pass against the other's absence.
+ *     two saves at once cannot each pass against the other's absence;
+ *   - an earlier version of a file is read from git by its blob id only if it
+ *     is a content file's (its first line names a content schema), for the
+ *     preview to say what changed in a translation's original.
  *
  * Why not decap-server's own middleware: docs/decisions/0005-browser-editor.md.
  */
@@ -40,12 +43,13 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ART_EXTENSIONS, MASTER_LIMITS } from '../../content/art.ts';
 import { ART_FOLDER, checkContent, entryOf, WORDS_FOLDER, type SourceFile } from '../../content/load.ts';
-import { uploadProblem } from '../../content/pictures.ts';
-import { COLLECTIONS } from '../../content/schema.ts';
+import { uploadProblem } from '../../content/picture-problems.ts';
+import { gitVersions } from '../../content/read.ts';
+import { BLOB_ID, COLLECTIONS } from '../../content/schema.ts';
 import { queue } from '../../shared/queue.ts';
 
 /** Where the editor's requests go (the proxy backend's proxy_url in /admin/config.yml). */
-export const LOCAL_BACKEND_PATH = '/__dev/cms/api/v1';
+export const LOCAL_BACKEND_PATH = '/__dev/editor/api/v1';
 
 /**
  * The largest request body: the largest master the media library sends
@@ -154,6 +158,8 @@ const ACTIONS = {
   persistMedia: z.object({ asset: z.object({ path: text, content: text, encoding: z.literal('base64') }).loose() }).loose(),
   deleteFile: z.object({ path: text }).loose(),
   deleteFiles: z.object({ paths: z.array(text).min(1) }).loose(),
+  // Ours, not Decap's: an earlier version of a content file, by its git blob id (client/editor/repository.ts).
+  readVersion: z.object({ id: z.string().regex(BLOB_ID, 'is not a blob id: 40 hexadecimal digits') }).loose(),
 } as const;
 type Action = keyof typeof ACTIONS;
 /** The actions that write, each checked and made while no other is. */
@@ -199,7 +205,7 @@ async function checkedChange(root: string, change: { written?: SourceFile[]; rem
   const artAfter = new Map(art);
   for (const removed of change.removed ?? []) artAfter.delete(removed.slice(ART_FOLDER.length + 1));
   for (const [name, bytes] of change.pictures ?? []) artAfter.set(name, bytes);
-  const [{ checkSite }, { readConfig }, { problemsBrought }] = await Promise.all([import('../check.ts'), import('../../server/config.ts'), import('../../shared/check.ts')]);
+  const [{ checkSite }, { readConfig }, { problemsBrought }] = await Promise.all([import('../build/check-content.ts'), import('../../server/config.ts'), import('../../shared/site-check.ts')]);
   const { site } = readConfig(process.env);
   const found = (await checkSite(checkContent({ files: after, art: artAfter }), site)).problems;
   const problems = found.length === 0 ? found : problemsBrought((await checkSite(checkContent({ files, art }), site)).problems, found);
@@ -251,6 +257,11 @@ async function answer(root: string, action: Action, params: Record<string, unkno
       const path = await allowed(root, ACTIONS.getMediaFile.parse(params).path, 'file');
       await existing(path);
       return media(path);
+    }
+    case 'readVersion': {
+      // Only a version of a content file: one whose first line (of its front matter) names a content schema.
+      const text = await gitVersions(root)(ACTIONS.readVersion.parse(params).id);
+      return { text: text !== undefined && /^(---\r?\n)?# yaml-language-server: \$schema=/.test(text) ? text : null };
     }
     case 'persistEntry': {
       const parsed = ACTIONS.persistEntry.parse(params);

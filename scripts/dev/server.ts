@@ -1,11 +1,11 @@
 /**
  * The dev server, one run per version of the code: `tsx watch`
- * (scripts/dev.ts) starts it again after every save of code, so each run
+ * (scripts/dev/dev.ts) starts it again after every save of code, so each run
  * imports the site fresh from disk, builds the client into dist/dev/client
  * and serves both, with the dev client script on every page (createApp's
  * devScript) and the reload channel (Server-Sent Events). An open tab
  * reconnects to the next run and reloads. A save in content/words or
- * content/art, the editor's among them (admin.ts), restarts nothing: the
+ * content/art, the editor's among them (editor.ts), restarts nothing: the
  * site is made again from the files in this run, the old one answering
  * meanwhile, so the editor is never left without its backend; then open
  * tabs reload. A save of client/styles.css swaps the stylesheet into them.
@@ -16,7 +16,7 @@ import { createServer, type RequestListener, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
-import { devAdmin } from './admin.ts';
+import { devEditor } from './editor.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -28,7 +28,7 @@ const devClient = readFileSync(join(import.meta.dirname, 'client.js'));
 /** The site as the files are now, or a page saying why it cannot start. */
 async function startSite(): Promise<RequestListener> {
   try {
-    const [{ readConfig }, { readContent }, { checkSite }] = await Promise.all([import('../../server/config.ts'), import('../../content/read.ts'), import('../check.ts')]);
+    const [{ readConfig }, { readContent }, { checkSite }] = await Promise.all([import('../../server/config.ts'), import('../../content/read.ts'), import('../build/check-content.ts')]);
     const config = readConfig(process.env);
     // The content as the files are now, read and checked once for this site; the client is built meanwhile (esbuild works
     // in a process of its own) and draws the share images once the check has given the filled words.
@@ -36,7 +36,7 @@ async function startSite(): Promise<RequestListener> {
     const checking = checkSite(checked, config.site);
     // No share images when the check fails or throws; what it says is reported below.
     const filled = checking.then((check) => check.filled).catch(() => undefined);
-    const building = import('../build.ts').then(({ buildClient }) =>
+    const building = import('../build/build.ts').then(({ buildClient }) =>
       buildClient({ outDir: clientDir, compress: false, shareImageCache: join(root, 'dist', 'dev', 'share-images'), site: filled }),
     );
     building.catch(() => undefined);
@@ -91,7 +91,7 @@ async function restartSite(): Promise<void> {
 
 async function swapStyles(): Promise<void> {
   const started = performance.now();
-  const { buildStyles } = await import('../build.ts');
+  const { buildStyles } = await import('../build/build.ts');
   const css = await buildStyles();
   const href = `${STYLES_PREFIX}${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
   // An editor's save can come as several events: one swap per new stylesheet.
@@ -124,7 +124,7 @@ watchFiles(['content/words', 'content/art'].map((folder) => join(root, folder)),
 // --- The server the browser talks to -----------------------------------------
 
 // The browser editor and its local backend; the backend answers even while the site cannot start, so the editor can fix what stopped it.
-const admin = devAdmin(root, clientDir, site);
+const editor = devEditor(root, clientDir, site);
 
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
@@ -144,12 +144,12 @@ const server = createServer((req, res) => {
   } else if (path?.startsWith(STYLES_PREFIX)) {
     res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
     res.end(styles.css);
-  } else if (!admin(req, res)) {
+  } else if (!editor(req, res)) {
     void site.then((answer) => answer(req, res));
   }
 });
 
-// Checked by scripts/dev.ts, which also turned PORT=0 into the free port every run listens on.
+// Checked by scripts/dev/dev.ts, which also turned PORT=0 into the free port every run listens on.
 const host = process.env.HOST!;
 server.listen(Number(process.env.PORT), host, async () => {
   await site;

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../../content/schema.ts';
+import { scriptAttributes } from '../../shared/writing.ts';
 import { THEME_COLOR, type HeadLinks, type PageMeta, type ShareCard } from './metadata.ts';
 
 export interface DocumentProps {
-  /** The page's language: its lang and its direction. */
+  /** The page's language: its lang, its direction and its script (the stylesheet's fonts). */
   language: Language;
   meta: PageMeta;
   links: HeadLinks;
@@ -11,16 +12,6 @@ export interface DocumentProps {
   /** The dev server's client script (RenderOptions.devScript). */
   devScript?: string | undefined;
   children: ReactNode;
-}
-
-/**
- * How the language's script is set, for the stylesheet: its direction (dir), whether its letters join
- * (data-letters: no letter-spacing, no capitals) and the digits its locale writes numbers in (data-digits,
- * a CLDR numbering system: the steps' counters), all from languages.yaml.
- */
-export function scriptAttributes(language: Language): { dir: Language['direction']; 'data-letters'?: 'joined'; 'data-digits'?: string } {
-  const digits = new Intl.NumberFormat(language.locale).resolvedOptions().numberingSystem;
-  return { dir: language.direction, ...(language.letters === 'joined' && { 'data-letters': 'joined' as const }), ...(digits !== 'latn' && { 'data-digits': digits }) };
 }
 
 /** The whole HTML document; the server prepends the doctype. */

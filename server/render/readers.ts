@@ -7,7 +7,7 @@
  */
 import { hoursText } from '../../shared/hours.ts';
 import { hoursTextInput, say } from '../../shared/sentences.ts';
-import { MARKDOWN, markdownAddress, pageMarkdown, text, type MarkdownInput } from './markdown.ts';
+import { MARKDOWN, markdownAddress, pageMarkdown, text, type MarkdownInput } from './page-markdown.ts';
 import { aliasesOf } from '../../shared/paths.ts';
 import type { Edition, Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';

@@ -5,10 +5,10 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { editionOf, languageLinks, type Edition, type Route } from '../../shared/routes.ts';
-import { addressIn, aliasesOf, HOME_PATH, prefixAt, prefixOf } from '../../shared/paths.ts';
+import { editionAt, editionOf, type Edition, type Route } from '../../shared/routes.ts';
+import { addressIn, aliasesOf, HOME_PATH, prefixAt } from '../../shared/paths.ts';
 import type { SiteConfig } from '../../shared/site.ts';
-import type { PageContext } from '../../shared/screens/context.ts';
+import { pageContext, type PageContext } from '../../shared/screens/context.ts';
 import { Document } from './Document.tsx';
 import { errorMeta, headLinks, notFoundMeta, pageMeta } from './metadata.ts';
 import { Page } from '../../shared/ui/Page.tsx';
@@ -87,7 +87,7 @@ const indexes = new WeakMap<readonly Route[], { aliases: Record<string, string>;
 function indexOf(routes: readonly Route[]) {
   let index = indexes.get(routes);
   if (!index) {
-    index = { aliases: aliasesOf(routes), homes: new Map(routes.filter((route) => route.key === HOME_PATH).map((home) => [prefixOf(home), home])) };
+    index = { aliases: aliasesOf(routes), homes: new Map(routes.filter((route) => route.key === HOME_PATH).map((home) => [home.prefix, home])) };
     indexes.set(routes, index);
   }
   return index;
@@ -116,7 +116,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
     case 'redirect':
       return { kind: 'redirect', status: 301, location: resolution.location };
     case 'bad-request': {
-      const edition = editionOf(options.editions, resolution.home.path);
+      const edition = editionOf(options.editions, resolution.home);
       return { kind: 'error', status: 400, html: renderErrorPage({ message: edition.content.labels.badRequest }, options, resolution.home.path) };
     }
     case 'not-found':
@@ -127,7 +127,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 
 /** The fallback screen, for exceptions and for requests we refuse, in the language of the address asked for. */
 export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'editions' | 'assets' | 'devScript'>, path: string): string {
-  const { content, language, routes, prefix } = editionOf(options.editions, path);
+  const { content, language, routes, prefix } = editionAt(options.editions, path);
   return renderDocument(
     <Document language={language} meta={errorMeta(options.site, content)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
@@ -139,8 +139,8 @@ export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions
 
 function renderRoute(route: Route, options: RenderOptions, match: 'found' | 'not-found'): string {
   const { site, editions, assets } = options;
-  const { routes, content, prefix } = editionOf(editions, route.path);
-  const ctx: PageContext = { site, routes, content, route, asset: assets.url, picture: assets.picture, prefix, languages: languageLinks(route, editions) };
+  const ctx = pageContext(route, editions, { site, asset: assets.url, picture: assets.picture });
+  const { content } = ctx;
   return renderDocument(
     <Document
       language={route.language}

@@ -1,10 +1,10 @@
 import type { Content, LegalDocument } from '../../content/schema.ts';
-import { Island } from '../ui/Island.tsx';
-import { ISLANDS } from '../ui/islands.ts';
+import { Island, ISLANDS } from '../ui/Island.tsx';
 import { LegalTabs, type LegalTabsProps } from '../ui/LegalTabs.tsx';
 import { Markdown } from '../ui/Markdown.tsx';
 import { addressIn, HOME_PATH } from '../paths.ts';
 import { say, sayDate } from '../sentences.ts';
+import { Words } from '../ui/Words.tsx';
 import type { PageContext } from './context.ts';
 
 /** A legal document's page: the Legal page's heading, the documents' tabs (links between their pages), and this one's text. */
@@ -17,36 +17,42 @@ export function Legal({ ctx }: { ctx: PageContext }) {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{legalPage.title}</h1>
+        <h1>
+          <Words text={legalPage.title} />
+        </h1>
       </header>
       <div className="legal-tabs">
         <Island name={ISLANDS.legalTabs} props={props}>
           <LegalTabs {...props} />
         </Island>
         <section className="legal-tabs__panel prose" aria-labelledby={`document-${doc.id}`}>
-          <LegalText doc={doc} content={ctx.content} />
+          <LegalText doc={doc} content={ctx.content} publicUrl={ctx.site.publicUrl} />
         </section>
       </div>
       <p>
         <a className="button button--outline" href={addressIn(ctx.routes, ctx.prefix, HOME_PATH)}>
-          {legalPage.homeButton}
+          <Words text={legalPage.homeButton} />
         </a>
       </p>
     </div>
   );
 }
 
-function LegalText({ doc, content }: { doc: LegalDocument; content: Content }) {
+function LegalText({ doc, content, publicUrl }: { doc: LegalDocument; content: Content; publicUrl: string }) {
   return (
     <>
-      <h2 id={`document-${doc.id}`}>{doc.title}</h2>
+      <h2 id={`document-${doc.id}`}>
+        <Words text={doc.title} />
+      </h2>
       {/* The whole sentence, its date machine-readable: where the date falls in it is the language's. A draft in the editor may have no date yet (the check refuses it). */}
       {Number.isNaN(Date.parse(doc.updated)) ? null : (
         <p className="muted">
-          <time dateTime={doc.updated}>{say(content, 'lastUpdated', { date: sayDate(content, doc.updated) })}</time>
+          <time dateTime={doc.updated}>
+            <Words text={say(content, 'lastUpdated', { date: sayDate(content, doc.updated) })} />
+          </time>
         </p>
       )}
-      <Markdown blocks={doc.body} sectionLevel={3} />
+      <Markdown blocks={doc.body} sectionLevel={3} publicUrl={publicUrl} />
     </>
   );
 }

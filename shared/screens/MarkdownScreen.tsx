@@ -1,4 +1,5 @@
 import { Markdown } from '../ui/Markdown.tsx';
+import { Words } from '../ui/Words.tsx';
 import type { PageContext } from './context.ts';
 
 /** A page written in Markdown (content/words/pages): its title, then its text. */
@@ -8,10 +9,12 @@ export function MarkdownScreen({ ctx }: { ctx: PageContext }) {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{page.title}</h1>
+        <h1>
+          <Words text={page.title} />
+        </h1>
       </header>
       <div className="prose">
-        <Markdown blocks={page.body} />
+        <Markdown blocks={page.body} publicUrl={ctx.site.publicUrl} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { PageContext } from './context.ts';
 import { Picture } from '../ui/Picture.tsx';
+import { Words } from '../ui/Words.tsx';
 
 export function ProductList({ ctx }: { ctx: PageContext }) {
   const category = ctx.route.category;
@@ -11,11 +12,13 @@ export function ProductList({ ctx }: { ctx: PageContext }) {
         <nav className="breadcrumb" aria-label={ctx.content.labels.breadcrumb}>
           <ol>
             <li>
-              <a href={parent.path}>{parent.title}</a>
+              <a href={parent.path}>
+                <Words text={parent.title} />
+              </a>
             </li>
             <li>
               <a href={ctx.route.path} aria-current="page">
-                {category.title}
+                <Words text={category.title} />
               </a>
             </li>
           </ol>
@@ -23,18 +26,26 @@ export function ProductList({ ctx }: { ctx: PageContext }) {
       ) : null}
       <header className="page-header page-header--with-art">
         <div>
-          <h1>{category.title}</h1>
-          <p className="lead">{category.intro}</p>
+          <h1>
+            <Words text={category.title} />
+          </h1>
+          <p className="lead">
+            <Words text={category.intro} />
+          </p>
         </div>
         <Picture ctx={ctx} place="header" image={category.image} first />
       </header>
       <div className="heading-grid">
         {category.headings.map((group) => (
           <section key={group.heading} className="heading-group">
-            <h2>{group.heading}</h2>
+            <h2>
+              <Words text={group.heading} />
+            </h2>
             <ul>
               {group.items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>
+                  <Words text={item} />
+                </li>
               ))}
             </ul>
           </section>

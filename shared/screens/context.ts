@@ -1,6 +1,6 @@
 import type { PictureSlot } from '../../content/art.ts';
 import type { Content } from '../../content/schema.ts';
-import type { LanguageLink, Route } from '../routes.ts';
+import { editionOf, languageLinks, type Edition, type LanguageLink, type Route } from '../routes.ts';
 import type { BuiltPicture } from '../ui/Picture.tsx';
 import type { SiteConfig } from '../site.ts';
 
@@ -19,4 +19,10 @@ export interface PageContext {
   prefix: string;
   /** The language switcher's links (routes.ts, languageLinks). */
   languages: LanguageLink[];
+}
+
+/** A route's page context, in its language's edition: the one place it is made (the server's pages, their Markdown, the editor's preview). */
+export function pageContext(route: Route, editions: readonly Edition[], { site, asset, picture }: Pick<PageContext, 'site' | 'asset' | 'picture'>): PageContext {
+  const { routes, content } = editionOf(editions, route);
+  return { site, routes, content, route, asset, picture, prefix: route.prefix, languages: languageLinks(route, editions) };
 }

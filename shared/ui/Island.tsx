@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
 
+/** Names that tie a server-rendered island to the component the client hydrates it with (client/hydrate-islands.tsx). */
+export const ISLANDS = {
+  siteNav: 'site-nav',
+  legalTabs: 'legal-tabs',
+} as const;
+
 /**
  * Marks a server-rendered subtree that the client entry hydrates. The props
  * travel as JSON in an attribute so the client renders exactly what the server did.

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useEnhanced } from './useEnhanced.ts';
+import { Words } from './Words.tsx';
 
 export interface LegalTab {
   id: string;
@@ -45,7 +46,7 @@ export function LegalTabs({ tabs, current, label }: LegalTabsProps) {
     <nav className="legal-tabs__list" aria-label={label} onKeyDown={onKeyDown} data-enhanced={enhanced ? '' : undefined}>
       {tabs.map((tab) => (
         <a key={tab.id} className="tab" href={tab.href} aria-current={tab.id === current ? 'page' : undefined}>
-          {tab.label}
+          <Words text={tab.label} />
         </a>
       ))}
     </nav>

@@ -1,14 +1,15 @@
 import type { PageContext } from '../screens/context.ts';
 import { addressIn, HOME_PATH, LEGAL_PATH, menuLinks } from '../paths.ts';
-import { Island } from './Island.tsx';
-import { ISLANDS } from './islands.ts';
+import { Island, ISLANDS } from './Island.tsx';
 import { SiteNav, type SiteNavProps } from './SiteNav.tsx';
 import { BottomStrip, ContactBlock } from './SiteFooter.tsx';
+import { writingOf } from '../writing.ts';
+import { InWriting, Words } from './Words.tsx';
 
 /**
  * What the body of a page holds: the skip link, the menu, the screen and the
  * footer. The server renders it inside the document (render.tsx); the
- * browser editor's preview draws it with the entry being edited (client/admin/).
+ * browser editor's preview draws it with the entry being edited (client/editor/).
  */
 export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean }) {
   const { site, routes, route, content, prefix } = ctx;
@@ -24,9 +25,9 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
     labels: labels.nav,
   };
   return (
-    <>
+    <InWriting writing={writingOf(content.language)}>
       <a className="skip-link" href="#main">
-        {labels.skipLink}
+        <Words text={labels.skipLink} />
       </a>
       <Island name={ISLANDS.siteNav} props={nav}>
         <SiteNav {...nav} />
@@ -34,7 +35,7 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
       <main id="main" tabIndex={-1}>
         {found ? null : (
           <p className="notice" role="status">
-            {labels.notFound}
+            <Words text={labels.notFound} />
           </p>
         )}
         <Screen ctx={ctx} />
@@ -43,6 +44,6 @@ export function Page({ ctx, found = true }: { ctx: PageContext; found?: boolean 
         {route.footer ? <ContactBlock site={site} content={content} /> : null}
         <BottomStrip labels={labels.footer} chrome={route.chrome} legalHref={addressIn(routes, prefix, LEGAL_PATH)} />
       </footer>
-    </>
+    </InWriting>
   );
 }

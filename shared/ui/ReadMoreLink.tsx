@@ -1,4 +1,5 @@
 import { Fragment, type ReactElement } from 'react';
+import { Words } from './Words.tsx';
 
 /**
  * A "Read more" link that keeps the spec's visible words while its name says
@@ -12,12 +13,24 @@ import { Fragment, type ReactElement } from 'react';
 export function ReadMoreLink({ href, name, className }: { href: string; name: ReadonlyArray<string | ReactElement>; className: string }) {
   return (
     <a className={className} href={href}>
-      {name.map((part, index) => (typeof part === 'string' ? <span key={index} className="visually-hidden">{part}</span> : <Fragment key={index}>{part}</Fragment>))}
+      {name.map((part, index) =>
+        typeof part === 'string' ? (
+          <span key={index} className="visually-hidden">
+            <Words text={part} />
+          </span>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
     </a>
   );
 }
 
 /** The visible words of a ReadMoreLink, as the value of its template's {label} slot. */
 export function visibleLabel(label: string): ReactElement {
-  return <span className="read-more__label">{label}</span>;
+  return (
+    <span className="read-more__label">
+      <Words text={label} />
+    </span>
+  );
 }

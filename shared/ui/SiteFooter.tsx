@@ -4,6 +4,7 @@ import type { Chrome } from '../routes.ts';
 import { hoursTextInput, localHoursInput, sayParts } from '../sentences.ts';
 import type { SiteConfig } from '../site.ts';
 import { Sentence } from './Sentence.tsx';
+import { Words } from './Words.tsx';
 
 export function ContactBlock({ site, content }: { site: SiteConfig; content: Content }) {
   const { hours, labels } = content;
@@ -17,21 +18,27 @@ export function ContactBlock({ site, content }: { site: SiteConfig; content: Con
     <section className="contact-block" aria-labelledby="footer-heading">
       <div className="contact-block__inner">
         <h2 id="footer-heading" className="visually-hidden">
-          {labels.footer.heading}
+          <Words text={labels.footer.heading} />
         </h2>
         <section className="contact-block__col">
-          <h3>{labels.footer.hours}</h3>
+          <h3>
+            <Words text={labels.footer.hours} />
+          </h3>
           <p>
-            {text.days}
+            <Words text={text.days} />
             <br />
-            {text.hours}
+            <Words text={text.hours} />
           </p>
           {/* The same hours in the visitor's time zone, filled by client/local-hours.ts from what this attribute holds; not shown without a script. */}
           <p className="local-hours" data-local-hours={JSON.stringify(localHoursInput(content))} />
-          <p className="muted">{hours.closed}</p>
+          <p className="muted">
+            <Words text={hours.closed} />
+          </p>
         </section>
         <section className="contact-block__col">
-          <h3>{labels.footer.contact}</h3>
+          <h3>
+            <Words text={labels.footer.contact} />
+          </h3>
           <ul className="plain-list">
             <li>
               <Sentence parts={sayParts(content, 'generalInquiries', { email: mail(site.generalEmail) })} />
@@ -42,10 +49,12 @@ export function ContactBlock({ site, content }: { site: SiteConfig; content: Con
           </ul>
         </section>
         <section className="contact-block__col">
-          <h3>{labels.footer.follow}</h3>
+          <h3>
+            <Words text={labels.footer.follow} />
+          </h3>
           <p>
             <a href={site.linkedInUrl} rel="noopener noreferrer">
-              {labels.footer.linkedIn}
+              <Words text={labels.footer.linkedIn} />
             </a>
           </p>
         </section>
@@ -57,8 +66,12 @@ export function ContactBlock({ site, content }: { site: SiteConfig; content: Con
 export function BottomStrip({ labels, chrome, legalHref }: { labels: Labels['footer']; chrome: Chrome; legalHref: string }) {
   return (
     <div className={`bottom-strip bottom-strip--${chrome}`}>
-      <p>{labels.copyright}</p>
-      <a href={legalHref}>{labels.legal}</a>
+      <p>
+        <Words text={labels.copyright} />
+      </p>
+      <a href={legalHref}>
+        <Words text={labels.legal} />
+      </a>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CloseIcon, LogoMark, MenuIcon } from './Icons.tsx';
 import { useEnhanced } from './useEnhanced.ts';
+import { Words } from './Words.tsx';
 import type { Labels } from '../../content/schema.ts';
 import type { Chrome } from '../routes.ts';
 
@@ -83,11 +84,13 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
       <header className={`site-header site-header--${chrome}`}>
         <a className="brand" href={homeHref}>
           <LogoMark />
-          <span className="brand__name">{brandName}</span>
+          <span className="brand__name">
+            <Words text={brandName} />
+          </span>
         </a>
         <nav className="site-header__nav" aria-label={labels.primary}>
           <a className="nav-link" href={homeHref} aria-current={homeActive ? 'page' : undefined}>
-            {labels.home}
+            <Words text={labels.home} />
           </a>
           <Languages languages={languages} label={labels.language} className="languages languages--bar" landmark={false} />
           <button
@@ -118,7 +121,9 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
         <div className="overlay-menu__bar">
           <a className="brand brand--light" href={homeHref}>
             <LogoMark />
-            <span className="brand__name">{brandName}</span>
+            <span className="brand__name">
+              <Words text={brandName} />
+            </span>
           </a>
           <button
             type="button"
@@ -137,7 +142,7 @@ export function SiteNav({ brandName, homeHref, chrome, currentPath, links, langu
               return (
                 <li key={link.href}>
                   <a href={link.href} aria-current={current} className={current ? 'is-current' : undefined}>
-                    {link.label}
+                    <Words text={link.label} />
                   </a>
                 </li>
               );

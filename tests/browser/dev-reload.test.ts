@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { copyProject, startDev, type DevServer, type Sandbox } from '../../tools/harness.ts';
+import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { CHROMIUM_FLAGS, content } from '../helpers.ts';
 import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
 
@@ -120,15 +120,20 @@ describeInBrowser('npm run dev, with a tab open', () => {
     expect(page.url()).toBe(`${dev.origin}/about`);
   });
 
-  it('shows the content problem that stops the site in the tab, in the terminal’s words, and reloads once the fix is saved', async () => {
+  it('shows the content problem that stops the site in the tab and the terminal, one line with no stack, and reloads once the fix is saved', async () => {
     await page.goto(`${dev.origin}/about`);
     await listening();
     const file = 'content/words/about.en.yaml';
+    const printed = dev.output().length;
     edit(file, /^lead: .+$/m, 'lead: ""');
     await page.getByRole('heading', { name: 'The content has a mistake' }).waitFor({ timeout: SAVE_TIMEOUT });
     const line = readFileSync(join(sandbox.root, file), 'utf8').split('\n').findIndex((text) => text === 'lead: ""') + 1;
-    expect(await page.locator('pre').textContent()).toBe(`content/words/about.en.yaml:${line}:7: lead: is empty`);
+    const problem = `content/words/about.en.yaml:${line}:7: lead: is empty`;
+    expect(await page.locator('pre').textContent()).toBe(problem);
     expect(page.url()).toBe(`${dev.origin}/about`);
+    // The terminal's line, one per problem, with no stack.
+    expect(dev.output().slice(printed)).toContain(`content: ${problem}\n`);
+    expect(dev.output().slice(printed)).not.toMatch(/^\s+at /m);
 
     restore(file);
     await page.getByRole('heading', { name: content.about!.aboutUs.heading, level: 1 }).waitFor({ timeout: SAVE_TIMEOUT });

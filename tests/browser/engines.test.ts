@@ -8,8 +8,8 @@
  * land in artifacts/screenshots/<engine>/.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { ABOUT_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, menuLinks } from '../../shared/paths.ts';
-import { routes } from '../../tools/harness.ts';
+import { ABOUT_PATH, LEGAL_PATH, menuLinks } from '../../shared/paths.ts';
+import { routes } from '../../harness/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
@@ -187,23 +187,26 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
 
   /**
    * What a pass checks on a page it has loaded with the script: its content, its fit at `width`, its
-   * heading words, axe, a screenshot named with `suffix`, and on a home page the same with the menu open.
+   * heading words, a screenshot named with `suffix`, and on a home page the same with the menu open; with
+   * `axe`, axe-core too. Axe reads the DOM and the colours the stylesheet computes, which the engines agree
+   * on: it runs in the dark passes (Chromium's in the default language, WebKit's right to left) and, for
+   * every page of every language in the light scheme, in chromium.test.ts, not again at phone width.
    */
-  async function rendersWell(tab: Tab, address: string, width: number, suffix = '') {
+  async function rendersWell(tab: Tab, address: string, width: number, { suffix = '', withAxe = false } = {}) {
     const shown = await tab.evaluate(content);
     expect(shown.h1).not.toBe('');
     expect(shown.main).toBeGreaterThan(100);
     expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
     expect(await tab.evaluate(brokenHeadingWords)).toEqual([]);
     await tab.screenshot(screenshotPath(name, address, width, suffix));
-    expect(await axe(tab), 'axe, menu closed').toEqual([]);
+    if (withAxe) expect(await axe(tab), 'axe, menu closed').toEqual([]);
     if (!MENU_PAGES.has(address)) return void expect(await problems(tab)).toEqual([]);
 
     await tab.click(drawerAt(address));
     await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
     await tab.evaluate(settled);
     await tab.screenshot(screenshotPath(name, address, width, `${suffix}-menu`), { viewport: true });
-    expect(await axe(tab), 'axe, menu open').toEqual([]);
+    if (withAxe) expect(await axe(tab), 'axe, menu open').toEqual([]);
     await tab.click(closeAt(address));
     await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
     expect(await problems(tab)).toEqual([]);
@@ -213,7 +216,7 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     describe(`at phone width (${WIDTHS.phone} px, or the narrowest the engine allows)`, () => {
       const opened = useTab(WIDTHS.phone);
 
-      it.each(addressesFor('phone'))('%s renders its content, fits the width with no heading word split, hydrates cleanly, and axe finds nothing (with the menu open too, on the home pages)', async (address) => {
+      it.each(addressesFor('phone'))('%s renders its content, fits the width with no heading word split, and hydrates cleanly (with the menu open too, on the home pages)', async (address) => {
         const { tab, width } = opened;
         await visit(tab, address);
         await rendersWell(tab, address, width);
@@ -246,7 +249,9 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       await tab.click(DRAWER);
       await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
       await tab.click(`#site-menu a[href="${FOLLOWED.href}"]`);
-      const title = routes.find((route) => route.path === FOLLOWED.href)!.title;
+      // A legal document's page is headed by the Legal page's title, its own below it.
+      const route = routes.find((route) => route.path === FOLLOWED.href)!;
+      const title = route.document ? words.legalPage!.title : route.title;
       await expect.poll(() => tab.evaluate(pageShown)).toEqual({ path: FOLLOWED.href, h1: title });
       // Leaving before the footer's hours have loaded makes Firefox report the aborted import in the next test.
       await expect.poll(() => tab.evaluate(() => document.querySelector('[data-local-hours]')?.textContent ?? 'no footer')).not.toBe('');
@@ -346,14 +351,14 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       await expect.poll(() => tab.evaluate(() => document.querySelector('.legal-tabs__list[data-enhanced]') !== null)).toBe(true);
     }
 
-    it('are links between the documents’ pages: a click loads the next page, axe finding nothing, and Back and Forward go back and forth', async () => {
+    // Each document's page has axe run on it in the passes (screensIn): here, what moving between them does.
+    it('are links between the documents’ pages: a click loads the next page, and Back and Forward go back and forth', async () => {
       const { tab } = opened;
       await openLegal(tab);
       expect(await tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS[0]!));
       for (const id of DOCUMENTS.slice(1)) {
         await tab.click(`.legal-tabs__list a[href="${addressOf(id)}"]`);
         await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(id));
-        expect(await axe(tab), `axe on ${id}`).toEqual([]);
       }
       await tab.back();
       await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS.at(-2)!));
@@ -387,17 +392,6 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       }
       expect(await problems(tab)).toEqual([]);
     });
-
-    it('open on the document the address names, and its old ?tab= address leads there', async () => {
-      const { tab } = opened;
-      for (const id of DOCUMENTS) {
-        await openLegal(tab, addressOf(id));
-        expect(await tab.evaluate(legalState), id).toMatchObject(onDocument(id));
-        await visit(tab, `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}`);
-        expect(await tab.evaluate(legalState), `${LEGAL_PATH}?${LEGAL_TAB_PARAM}=${id}`).toMatchObject(onDocument(id));
-      }
-      expect(await problems(tab)).toEqual([]);
-    });
   });
 
   describe('the language switch', () => {
@@ -407,9 +401,10 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
 
     describe('in the bar', () => {
       const opened = useTab(WIDTHS.desktop);
-      it(`leads from a page in ${rtl} to the same page in each other language, the direction following`, async () => {
+      // Where each language's link leads is the server's (tests/languages.test.ts, every address): here, the direction following in the engine.
+      it(`leads from a page in ${rtl} to the same page in the default language, the direction following`, async () => {
         const { tab } = opened;
-        for (const target of editions.filter((edition) => edition.language.code !== rtl)) {
+        for (const target of [editions[0]!]) {
           await visit(tab, `/${rtl}${ABOUT_PATH}`);
           expect(await tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: `/${rtl}${ABOUT_PATH}` });
           await tab.click(`.languages--bar a[hreflang="${target.language.code}"]`);
@@ -456,7 +451,7 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
         await visit(tab, address);
         const scheme = await tab.evaluate(() => ({ dark: matchMedia('(prefers-color-scheme: dark)').matches, background: getComputedStyle(document.body).backgroundColor }));
         expect(scheme).toEqual({ dark: true, background: 'rgb(15, 31, 51)' });
-        await rendersWell(tab, address, WIDTHS.desktop, '-dark');
+        await rendersWell(tab, address, WIDTHS.desktop, { suffix: '-dark', withAxe: true });
       });
     });
   }
@@ -468,7 +463,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       // The chunks a page imports once loaded take 2 s here, so each page is left while they are on their way.
       // Where the driver reports the console (Chromium, Firefox); WebKitWebDriver reports none across a navigation.
       const { tab } = opened;
-      for (const [index, address] of addressesIn(LANGUAGES[0]!).entries()) {
+      // Four pages: every page imports the same chunks, so which page is left matters less than how.
+      for (const [index, address] of addressesIn(LANGUAGES[0]!).slice(0, 4).entries()) {
         await tab.goto(slowOrigin + address);
         // Every other page: the first interaction starts the islands' import too.
         if (index % 2 === 0) await tab.press('Shift');

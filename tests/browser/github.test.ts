@@ -18,15 +18,15 @@ import { imageSize } from 'image-size';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { LOCK_REF } from '../../client/admin/github.ts';
-import { fill, library, notices } from '../../client/admin/locale.ts';
+import { LOCK_REF } from '../../client/editor/github.ts';
+import { fill, library, notices } from '../../client/editor/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
-import { checkSite } from '../../scripts/check.ts';
-import { fetchRaw } from '../../scripts/export.ts';
+import { checkSite } from '../../scripts/build/check-content.ts';
+import { fetchRaw } from '../../scripts/build/export.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { startGitHost, type GitHost } from '../git-host/server.ts';
-import { CHROMIUM_FLAGS, freePort } from '../helpers.ts';
+import { CHROMIUM_FLAGS, editions, freePort } from '../helpers.ts';
 import { describeInBrowser, screenshotPath } from './harness.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -40,6 +40,8 @@ const USER = { login: 'ada', id: 7, name: 'Ada Lovelace', email: 'ada@example.co
 const REPO = 'acme/procurement-site';
 const BRANCH = 'main';
 const WIDTH = 1280;
+/** The default language: its files hold what is written once (a category's order, address, picture). */
+const DEFAULT = editions[0]!.language.code;
 
 /** A picture of the size a category needs (content/art.ts), as a PNG. */
 const NEED = pictureNeed('category');
@@ -63,11 +65,11 @@ async function startEditor(host: GitHost, settings: Record<string, string> = {})
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      CMS_GITHUB_REPO: REPO,
-      CMS_GITHUB_BRANCH: BRANCH,
-      CMS_GITHUB_API: host.apiRoot,
-      CMS_AUTH_URL: host.origin,
-      CMS_ORIGIN: `http://admin.localhost:${port}`,
+      EDITOR_GITHUB_REPO: REPO,
+      EDITOR_GITHUB_BRANCH: BRANCH,
+      EDITOR_GITHUB_API: host.apiRoot,
+      EDITOR_AUTH_URL: host.origin,
+      EDITOR_ORIGIN: `http://admin.localhost:${port}`,
       ...settings,
     },
   });
@@ -103,7 +105,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     host = await startGitHost({ repo: REPO, branch: BRANCH, user: USER, seed: { root: ROOT, folders: ['content'] } });
     [editor, withDrafts, browser] = await Promise.all([
       startEditor(host),
-      startEditor(host, { CMS_DRAFTS: 'true' }),
+      startEditor(host, { EDITOR_DRAFTS: 'true' }),
       chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS }),
     ]);
     // The double's certificate is its own, made for this run.
@@ -226,20 +228,14 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(git('rev-parse', BRANCH)).toBe(removal);
     expect(git('diff', '--name-status', before, upload!)).toBe('A\tcontent/art/textiles-loom.png');
     expect(git('log', '-1', '--format=%s', upload!)).toBe(fill(library.uploadCommit, { path: 'content/art/textiles-loom.png' }));
-    // The picture is the same in every language: Decap writes it into each language's file.
-    expect(git('diff', '--name-status', upload!, save!).split('\n')).toEqual(['ar', 'en', 'fr'].map((code) => `M\tcontent/words/categories/textiles.${code}.yaml`));
+    // The picture is the same in every language: written once, in the default language's file.
+    expect(git('diff', '--name-status', upload!, save!)).toBe(`M\tcontent/words/categories/textiles.${DEFAULT}.yaml`);
     // Then the picture it replaced, which nothing shows any more.
     expect(git('diff', '--name-status', save!, removal!)).toBe('D\tcontent/art/textiles.svg');
     for (const commit of [upload!, save!, removal!]) expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', commit)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
-    const yaml = git('show', `${BRANCH}:content/words/categories/textiles.en.yaml`);
+    const yaml = git('show', `${BRANCH}:content/words/categories/textiles.${DEFAULT}.yaml`);
     expect(yaml).toContain('\nsubtitle: Woven, knitted and non-woven\n');
     expect(yaml).toContain('\n  file: textiles-loom.png\n');
-    // In the translations, that line alone.
-    for (const code of ['fr', 'ar']) {
-      const path = `content/words/categories/textiles.${code}.yaml`;
-      expect(git('diff', '--numstat', before, BRANCH, '--', path)).toBe(`1\t1\t${path}`);
-      expect(git('show', `${BRANCH}:${path}`)).toContain('\n  file: textiles-loom.png\n');
-    }
     // Drawn again by the browser, at its size.
     expect(imageSize(host.repository.bytes(['show', `${BRANCH}:content/art/textiles-loom.png`]))).toMatchObject({ type: 'png', width: NEED.width, height: NEED.height });
     expect(await checkOf(BRANCH)).toEqual([]);
@@ -270,8 +266,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     // One commit: the category moved, and its old address kept as a redirect in the same commit.
     expect(git('rev-list', `${before}..${BRANCH}`).split('\n')).toHaveLength(1);
     const moved = git('diff', '--name-only', before, BRANCH).split('\n');
-    const slug = /categories\/([\w-]+)\.en\.yaml/.exec(moved.join(' '))![1];
-    expect(moved).toEqual([...['ar', 'en', 'fr'].map((code) => `content/words/categories/${slug}.${code}.yaml`), 'content/words/redirects.yaml']);
+    const slug = new RegExp(`categories/([\\w-]+)\\.${DEFAULT}\\.yaml`).exec(moved.join(' '))![1];
+    expect(moved).toEqual([`content/words/categories/${slug}.${DEFAULT}.yaml`, 'content/words/redirects.yaml']);
     expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: [{ from: `/products/${slug}`, to: '/products/fabrics' }], published: expect.arrayContaining([`/products/${slug}`, '/products/fabrics']) });
     // The check names the two categories at one address, the one that comes later in the order first.
     const refused = tabs.find(({ page: tab }) => !tab.url().includes(`/entries/${slug}`))!.page;
@@ -286,7 +282,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     }
   });
 
-  it('with drafts (CMS_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change and the redirect from the address it moved from', async () => {
+  it('with drafts (EDITOR_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change and the redirect from the address it moved from', async () => {
     const before = head();
     const draft = 'refs/heads/cms/categories/agriculture-inputs';
     const { page: admin, unexpected: errors } = await open(withDrafts, '#/collections/categories/entries/agriculture-inputs');
@@ -302,7 +298,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(head()).toBe(before);
     const saved = host.repository.resolve(draft, 'commit')!;
     expect(git('rev-parse', `${saved}^`)).toBe(before);
-    const files = ['ar', 'en', 'fr'].map((code) => `content/words/categories/agriculture-inputs.${code}.yaml`);
+    const files = [`content/words/categories/agriculture-inputs.${DEFAULT}.yaml`];
     expect(git('diff', '--name-only', before, saved).split('\n')).toEqual(files);
     expect(git('log', '-1', '--format=%an <%ae>', saved)).toBe(`${USER.name} <${USER.email}>`);
     expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/agriculture-inputs', base: BRANCH, labels: ['decap-cms/draft'] }]);
@@ -344,7 +340,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(git('rev-parse', `${published}^`)).toBe(saved);
     expect(git('diff', '--name-only', saved, published)).toBe('content/words/redirects.yaml');
     expect(git('diff', '--name-only', before, BRANCH).split('\n')).toEqual([...files, 'content/words/redirects.yaml']);
-    expect(git('show', `${BRANCH}:content/words/categories/agriculture-inputs.en.yaml`)).toContain('\nsubtitle: Seeds, fertilisers and crop care\n');
+    expect(git('show', `${BRANCH}:content/words/categories/agriculture-inputs.${DEFAULT}.yaml`)).toContain('\nsubtitle: Seeds, fertilisers and crop care\n');
     expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: '/products/agriculture-inputs', to: '/products/agriculture' }]) });
     expect(host.repository.resolve(draft, 'commit')).toBeUndefined();
     expect(host.pulls.map(({ state, merged }) => ({ state, merged: merged?.sha }))).toEqual([{ state: 'closed', merged: head() }]);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH as CHROMIUM_BROWSER_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_PATH as CHROMIUM_BROWSER_PATH } from '../../harness/chromium.ts';
 
 export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];

@@ -5,16 +5,18 @@
  * the Chromium-only files, Chromium driven by playwright-core with pages that
  * record console problems.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
-import { editionOf, type Route } from '../../shared/routes.ts';
-import { routes } from '../../tools/harness.ts';
-import { CHROMIUM_FLAGS, content, editions, listening, siteAt, testApp } from '../helpers.ts';
+import { editionAt, type Route } from '../../shared/routes.ts';
+import { routes } from '../../harness/harness.ts';
+import { CHROMIUM_FLAGS, content, editions, listening, sharedApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -62,7 +64,7 @@ export const layoutAddresses: string[] = [...new Set([LANGUAGES[0]!, ...RTL_LANG
 
 /** The words of the language an address is in (its prefix), for finding controls by their names. */
 export function wordsAt(address: string) {
-  return editionOf(editions, address.split('?', 1)[0]!).content;
+  return editionAt(editions, address.split('?', 1)[0]!).content;
 }
 
 /** The legal documents, by their files' names, in their tabs' order (three of them: the spec's). */
@@ -128,22 +130,16 @@ export function inFullBrowser(site: Site): Site {
 }
 
 /**
- * The site made from the content under `root` (siteAt: the fixture of the
- * content as shipped, for tests whose words are the spec's), in the browser
- * of `site`, for the enclosing describe block.
+ * The site of `site` in its browser, on a server of its own that holds back `slowChunks` ms the chunks a page
+ * imports once it has loaded, for the enclosing describe block.
  */
-export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0 } = {}): Site {
+export function useSlowChunks(site: Site, slowChunks: number): Site {
   const other = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
-    // No root: the live build, served on its own (to hold its chunks back).
-    const made = root === undefined ? undefined : await siteAt(root);
-    const served = await serveSite({ ...(made && { app: made.app }), slowChunks });
+    const served = await serveSite({ slowChunks });
     Object.assign(other, { url: (path: string) => served.origin + path, browser: site.browser });
-    close = async () => {
-      await served.close();
-      made?.remove();
-    };
+    close = served.close;
   });
   afterAll(() => close());
   return other;
@@ -154,9 +150,9 @@ export function useSiteAt(site: Site, root: string | undefined, { slowChunks = 0
  * (the islands, the local hours) can be held back `slowChunks` ms, to let a
  * test leave the page first, or refused (503), to see a real failure reported.
  */
-export async function serveSite({ app = testApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function serveSite({ app = sharedApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
   const listener: RequestListener = (req, res) => {
-    if (!/^\/assets\/(islands|local-hours)\./.test(req.url ?? '')) app(req, res);
+    if (!/^\/assets\/(hydrate-islands|local-hours)\./.test(req.url ?? '')) app(req, res);
     else if (refuseChunks) res.writeHead(503).end();
     else setTimeout(() => app(req, res), slowChunks);
   };
@@ -299,3 +295,19 @@ export function screenshotPath(engine: EngineName, address: string, width: numbe
   const name = address.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
   return join(dir, `${name}${suffix}-${width}.png`);
 }
+
+/** The page printed to PDF and read back as lines of text (pdftotext, from Debian's poppler-utils), without the embedding marks it sets around each run of another direction. */
+export async function printed(page: Page, format: 'A4' | 'Letter'): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'print-'));
+  try {
+    await page.pdf({ path: join(dir, 'page.pdf'), format });
+    const text = spawnSync('pdftotext', [join(dir, 'page.pdf'), '-'], { encoding: 'utf8' });
+    if (text.error) throw new Error(`pdftotext: ${text.error.message} (apt-get install poppler-utils)`);
+    return text.stdout.split('\n').map((line) => line.replace(/[\u202a-\u202e]/g, '').trim());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether pdftotext is here: without it the print cases skip, with one line saying how to install it; with CI set they fail instead. */
+export const pdftotext = spawnSync('pdftotext', ['-v']).error === undefined;

@@ -41,9 +41,9 @@ interface Pull {
 }
 
 export interface GitHost {
-  /** https://127.0.0.1:<port>: the OAuth proxy's origin (CMS_AUTH_URL). */
+  /** https://127.0.0.1:<port>: the OAuth proxy's origin (EDITOR_AUTH_URL). */
   origin: string;
-  /** The REST API's root (CMS_GITHUB_API). */
+  /** The REST API's root (EDITOR_GITHUB_API). */
   apiRoot: string;
   repository: Repository;
   pulls: readonly Pull[];

@@ -1,0 +1,42 @@
+/**
+ * The languages the editor speaks to the owner, from the browser's
+ * (navigator.languages, the owner's order): Decap's own phrases in the first
+ * of those it has that the bundle carries (English, French; Decap has no
+ * Arabic), and our words (content/editor-words/: the notices at the foot of
+ * every screen, the preview's, the text view's, the media library's, the
+ * "New …" button) in the first of those we have; English otherwise.
+ * Placeholders are written %{name}, as Decap's are.
+ */
+import { setup } from './setup.ts';
+
+/** Decap's phrases the bundle carries (start.tsx registers them): decap-cms-locales' names. */
+export const DECAP_LANGUAGES = ['en', 'fr'] as const;
+
+/** The first of the preferred languages (BCP 47 tags, the owner's order) that is available, by its language alone (fr-CA: fr); the fallback otherwise. */
+export function chooseLanguage<T extends string>(preferred: readonly string[], available: readonly T[], fallback: T): T {
+  for (const tag of preferred) {
+    const language = tag.split('-', 1)[0]!.toLowerCase();
+    const found = available.find((code) => code === language);
+    if (found) return found;
+  }
+  return fallback;
+}
+
+const preferred = typeof navigator === 'undefined' ? [] : navigator.languages;
+
+/** The language of Decap's phrases (its config's `locale`). */
+export const decapLanguage = chooseLanguage(preferred, DECAP_LANGUAGES, 'en');
+
+/** The language of our words, and the words. */
+export const wordsLanguage = chooseLanguage(preferred, Object.keys(setup.words), 'en');
+export const words = setup.words[wordsLanguage]!;
+
+/** The notices at the foot of every screen (banner.tsx), and the message of a save GitHub refused for the sign-in (repository.ts). */
+export const notices = words.notices;
+/** The media library's (media-library.tsx, uploads.ts): its dialog, what it says of an upload, and the commit messages of its writes. */
+export const library = words.library;
+
+/** A phrase with its placeholders filled. */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/%\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+}

@@ -1,0 +1,75 @@
+/**
+ * What a file an owner uploads becomes in content/art, as rules with no
+ * browser in them (the media library, media-library.tsx, applies them; a
+ * table in tests/editor.test.ts tries them): which files are taken, the name
+ * the picture gets (names.ts), and a photo's master: at most
+ * MASTER_LIMITS.longSide on its long side, never enlarged, in a kind every
+ * browser's canvas writes. JPEG stays JPEG and PNG stays PNG; a WebP or
+ * AVIF becomes JPEG, or PNG when it has see-through parts: `toBlob` writes
+ * JPEG and PNG in Chromium, Firefox and WebKit, WebP not in WebKit, AVIF in
+ * none (each falls back to PNG).
+ */
+import { MASTER_LIMITS } from '../../content/art.ts';
+import { portableName, portablePictureName } from '../../content/names.ts';
+import { fill, library } from './locale.ts';
+
+/** The kinds of file the library takes, as image-size names what it reads in the bytes. */
+export const TAKEN_KINDS = ['jpg', 'png', 'webp', 'avif', 'svg'] as const;
+export type TakenKind = (typeof TAKEN_KINDS)[number];
+
+/** What the file picker offers. */
+export const TAKEN_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/svg+xml';
+
+/** A drawing is kept as it is; a photo is drawn again, upright, at its master's size, and written as JPEG or PNG. */
+export interface DrawingMaster {
+  name: string;
+  type: 'image/svg+xml';
+}
+export interface PhotoMaster {
+  name: string;
+  type: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+}
+export type PhotoKind = Exclude<TakenKind, 'svg'>;
+
+/** A size in words, rounded up so that a file just past a limit never reads as at it: "812 KB", "25.1 MB" (of 1,024 × 1,024 bytes, as MASTER_LIMITS counts them). */
+export function bytesInWords(bytes: number): string {
+  const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1, roundingMode: 'ceil' });
+  return bytes >= 1024 * 1024 ? `${number.format(bytes / (1024 * 1024))} MB` : `${number.format(Math.ceil(bytes / 1024))} KB`;
+}
+
+/** Why a file is not taken, from its size and its kind as read in its bytes (undefined: unreadable), before it is drawn; undefined when it is taken. */
+export function uploadRefusal(fileName: string, bytes: number, kind: string | undefined): string | undefined {
+  if (bytes > MASTER_LIMITS.bytes) return fill(library.tooLarge, { file: fileName, bytes: bytesInWords(bytes), limit: bytesInWords(MASTER_LIMITS.bytes) });
+  if (kind === 'heic' || kind === 'heif') return fill(library.heic, { file: fileName });
+  if (kind === undefined) return fill(library.unreadable, { file: fileName });
+  if (!(TAKEN_KINDS as readonly string[]).includes(kind)) return fill(library.otherKind, { file: fileName });
+  return undefined;
+}
+
+/** A photo's size as its master: the long side at most MASTER_LIMITS.longSide, the shape kept, never enlarged. */
+export function masterSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, MASTER_LIMITS.longSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * What a taken file becomes: its name (portable, with the extension of what
+ * it is written as: a `.jpeg` stays `.jpeg`), and a photo's kind and size
+ * from its size upright and whether it has see-through parts; or why it
+ * cannot be named (no letter or digit in its name).
+ */
+export function masterOf(fileName: string, kind: 'svg'): DrawingMaster | { problem: string };
+export function masterOf(fileName: string, kind: PhotoKind, photo: { width: number; height: number; transparent: boolean }): PhotoMaster | { problem: string };
+export function masterOf(fileName: string, kind: TakenKind, photo = { width: 0, height: 0, transparent: false }): DrawingMaster | PhotoMaster | { problem: string } {
+  // An extension is the last dot's few letters ("IMG_1234 Été.JPG"); "v1.2 final" has none.
+  const extension = /\.[a-z0-9]{1,5}$/i.exec(fileName)?.[0].toLowerCase() ?? '';
+  const stem = fileName.slice(0, fileName.length - extension.length);
+  if (portableName(stem) === '') return { problem: fill(library.unnamed, { file: fileName }) };
+  const name = (written: string) => portablePictureName(`${stem}${written}`);
+  if (kind === 'svg') return { name: name('.svg'), type: 'image/svg+xml' };
+  const size = masterSize(photo.width, photo.height);
+  if (kind === 'png' || (kind !== 'jpg' && photo.transparent)) return { name: name('.png'), type: 'image/png', ...size };
+  return { name: name(kind === 'jpg' && extension === '.jpeg' ? '.jpeg' : '.jpg'), type: 'image/jpeg', ...size };
+}
