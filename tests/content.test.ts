@@ -498,12 +498,13 @@ describe('the product’s code', () => {
     const files = PRODUCT_FOLDERS.flatMap((folder) => readdirSync(join(REPO_ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx')).map((file) => join(folder, file)));
     expect(files.length).toBeGreaterThan(20);
     const words: string[] = [];
+    const wordy = String.raw`"((?:[^"\\\n]|\\.)*[A-Za-z](?:[^"\\\n]|\\.)*)"`;
     for (const file of files) {
-      // As JavaScript, types and comments gone (a generic's <T> is not a tag), its JSX kept.
-      const { code } = transformSync(readFileSync(join(REPO_ROOT, file), 'utf8'), { loader: 'tsx', jsx: 'preserve' });
-      // Text between JSX tags (not after an arrow's =>), and the attributes a visitor or a screen reader meets.
-      for (const [, text] of code.matchAll(/(?<!=)>([^<>{}();=`]*[A-Za-z][^<>{}();=`]*)</g)) words.push(`${file}: ${text!.trim()}`);
-      for (const [, text] of code.matchAll(/(?:aria-label|alt|title|placeholder)="([^"]*[A-Za-z][^"]*)"/g)) words.push(`${file}: ${text}`);
+      // As React's JSX runtime calls, types and comments gone: a text between tags is a string of `children`, alone or on
+      // its own line in their list (a tag's name follows the call's open parenthesis); an attribute a reader meets, a string of its own.
+      const { code } = transformSync(readFileSync(join(REPO_ROOT, file), 'utf8'), { loader: 'tsx', jsx: 'automatic' });
+      for (const [, text] of code.matchAll(new RegExp(`(?:\\bchildren: |[^(]\\n\\s*)${wordy}(?=,?\\n|\\s*[,}])`, 'g'))) words.push(`${file}: ${text}`);
+      for (const [, text] of code.matchAll(new RegExp(`(?:"aria-label"|\\balt|\\btitle|\\bplaceholder): ${wordy}`, 'g'))) words.push(`${file}: ${text}`);
     }
     expect(words).toEqual([]);
   });
