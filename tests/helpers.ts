@@ -9,7 +9,7 @@ import { expect, vi } from 'vitest';
 import { fetchRaw } from '../scripts/build/export.ts';
 import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { siteContent } from '../content/index.ts';
-import { parseDocument } from 'yaml';
+import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { ART_FOLDER, checkContent, ContentError, entryOf, LANGUAGES_FILE, WORDS_FOLDER } from '../content/load.ts';
 import { readContent, readSources, REPO_ROOT } from '../content/read.ts';
 import type { SiteContent } from '../content/schema.ts';
@@ -119,68 +119,28 @@ export function contentCopy(from = REPO_ROOT) {
   return {
     root,
     art: join(root, ART_FOLDER),
-    read: (file: string) => readFileSync(path(file), 'utf8'),
-    write: (file: string, text: string) => {
-      mkdirSync(join(path(file), '..'), { recursive: true });
-      writeFileSync(path(file), text);
-    },
-    /** Replaces the first `from` in a content file; the test fails if there is none. */
-    edit(file: string, from: string | RegExp, to: string) {
-      const text = readFileSync(path(file), 'utf8');
-      expect(text).toMatch(from);
-      writeFileSync(path(file), text.replace(from, to));
-    },
-    /** "line:column" of the first `needle` in a content file as it is now. */
-    at(file: string, needle: string) {
-      const text = readFileSync(path(file), 'utf8');
-      const offset = text.indexOf(needle);
-      expect(offset, `${needle} in ${file}`).toBeGreaterThanOrEqual(0);
-      const before = text.slice(0, offset).split('\n');
-      return `${before.length}:${before.at(-1)!.length + 1}`;
-    },
+    ...editing(
+      (file) => readFileSync(path(file), 'utf8'),
+      (file, text) => {
+        mkdirSync(join(path(file), '..'), { recursive: true });
+        writeFileSync(path(file), text);
+      },
+    ),
     /** Each file's own problems (content/load.ts). */
     problems: () => readContent(root).problems,
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
 
-/**
- * The content's files in memory, for a table of what the content check
- * (checkContent, a pure function) says of each edit: no copy on disk. The
- * default language's files alone, and languages.yaml listing it alone, as a
- * rule of a file does not change with its language and each language more
- * costs a third more to check, unless `everyLanguage`; `edit`, `at`, `read`
- * and `write` as contentCopy's, `art` the pictures by name.
- */
-export function contentInMemory({ everyLanguage = false } = {}) {
-  const { files, art } = readSources();
-  const words = new Map(files.map((file) => [file.path, file.text]));
-  if (!everyLanguage) {
-    const languages = parseDocument(words.get(LANGUAGES_FILE)!);
-    const only = languages.get('default') as string;
-    languages.set('languages', (languages.get('languages') as { items: Array<{ get: (key: string) => unknown }> }).items.filter((item) => item.get('code') === only));
-    words.set(LANGUAGES_FILE, languages.toString());
-    for (const path of words.keys()) {
-      const language = entryOf(path)?.language;
-      if (language !== undefined && language !== only) words.delete(path);
-    }
-  }
-  const path = (file: string) => `${WORDS_FOLDER}/${file}`;
-  const checked = () => checkContent({ files: [...words].map(([file, text]) => ({ path: file, text })), art });
-  const read = (file: string) => {
-    const text = words.get(path(file));
-    if (text === undefined) throw new Error(`no ${path(file)}`);
-    return text;
-  };
+/** Reading, writing and editing the content files of a copy, by their path under content/words. */
+function editing(read: (file: string) => string, write: (file: string, text: string) => void) {
   return {
-    art,
     read,
-    write: (file: string, text: string) => void words.set(path(file), text),
-    remove: (file: string) => void words.delete(path(file)),
+    write,
     /** Replaces the first `from` in a content file; the test fails if there is none. */
     edit(file: string, from: string | RegExp, to: string) {
       expect(read(file)).toMatch(from);
-      words.set(path(file), read(file).replace(from, to));
+      write(file, read(file).replace(from, to));
     },
     /** "line:column" of the first `needle` in a content file as it is now. */
     at(file: string, needle: string) {
@@ -189,6 +149,40 @@ export function contentInMemory({ everyLanguage = false } = {}) {
       const before = read(file).slice(0, offset).split('\n');
       return `${before.length}:${before.at(-1)!.length + 1}`;
     },
+  };
+}
+
+/**
+ * The content's files in memory, for a table of what the content check
+ * (checkContent, a pure function) says of each edit: no copy on disk. The
+ * default language's files alone, and languages.yaml listing it alone, as a
+ * rule of a file does not change with its language and each language more
+ * costs a third more to check, unless `everyLanguage`; `art` the pictures
+ * by name.
+ */
+export function contentInMemory({ everyLanguage = false } = {}) {
+  const { files, art } = readSources();
+  const words = new Map(files.map((file) => [file.path, file.text]));
+  if (!everyLanguage) {
+    const languages = parseDocument(words.get(LANGUAGES_FILE)!);
+    const only = languages.get('default') as string;
+    const listed = languages.get('languages') as YAMLSeq<YAMLMap>;
+    listed.items = listed.items.filter((item) => item.get('code') === only);
+    words.set(LANGUAGES_FILE, languages.toString());
+    for (const path of words.keys()) {
+      const language = entryOf(path)?.language;
+      if (language !== undefined && language !== only) words.delete(path);
+    }
+  }
+  const path = (file: string) => `${WORDS_FOLDER}/${file}`;
+  const checked = () => checkContent({ files: [...words].map(([file, text]) => ({ path: file, text })), art });
+  return {
+    art,
+    ...editing(
+      (file) => words.get(path(file)) ?? expect.fail(`no ${path(file)}`),
+      (file, text) => void words.set(path(file), text),
+    ),
+    remove: (file: string) => void words.delete(path(file)),
     checked,
     problems: () => checked().problems,
   };
