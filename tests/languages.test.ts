@@ -8,19 +8,17 @@
  * it; and an address answers the same bytes to every Accept-Language, never
  * redirecting by it. The browser suite shows the switcher by keyboard and screen reader.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
-import { readContent } from '../content/read.ts';
+import { checkSite } from '../scripts/build/check-content.ts';
 import { markdownAddress } from '../server/render/page-markdown.ts';
 import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentCopy, liveSite, sharedApp, siteAt, testApp, twoLanguages, type SiteUnderTest } from './helpers.ts';
-import { alternatesHold, contentCheckPasses, everythingHolds, switcherLeads } from './invariants.ts';
+import { contentCopy, contentInMemory, liveSite, sharedApp, siteAt, testApp, twoLanguages, type SiteUnderTest } from './helpers.ts';
+import { alternatesHold, everythingHolds, switcherLeads } from './invariants.ts';
 
 const live = liveSite(sharedApp());
 /** The pages of two languages (twoLanguages): each one's alternates are fetched and checked in turn, every language's among them. */
@@ -47,19 +45,18 @@ describe('a page one language has no translation of', () => {
   const gone = [`${prefix}/about`, `${prefix}${category.key}`, `${prefix}${LEGAL_PATH}/${privacy!.id}`];
   /** The category's former address, in redirects.yaml. */
   const old = `${category.key}-formerly`;
-  let copy: ReturnType<typeof contentCopy>;
   let site: SiteUnderTest;
 
   beforeAll(async () => {
-    copy = contentCopy();
-    for (const file of removed) rmSync(join(copy.root, WORDS_FOLDER, file));
+    const copy = contentInMemory({ everyLanguage: true });
+    for (const file of removed) copy.remove(file);
     copy.edit('redirects.yaml', /^redirects: \[\]$/m, `redirects:\n  - from: ${old}\n    to: ${category.key}`);
-    await contentCheckPasses(copy.root, defaultSite);
+    const checked = copy.checked();
+    expect((await checkSite(checked, defaultSite)).problems).toEqual([]);
+    const { content } = checked;
     // Every page it has is one of the live site's with the same words and pictures: the build's client (dist/) serves it.
-    const { content } = readContent(copy.root);
     site = { ...fillSite(defaultSite, content!), app: testApp({ content: content! }), site: defaultSite };
   });
-  afterAll(() => copy.remove());
 
   it('has no address there: it answers 404 with that language’s home screen, and so does its Markdown', async () => {
     for (const path of gone) {
@@ -140,8 +137,7 @@ describe('a language added as docs/editing.md says: its files, and one line of l
   const [original] = live.editions;
   const { code: from } = original!.language;
   /** A copy of the content with the languages added: their home page, hours, labels and templates copied from the default language's (the words left as they are), and an About page whose count is the language's. */
-  function withLanguages(count: (added: (typeof ADDED)[number]) => string) {
-    const copy = contentCopy();
+  function withLanguages<Copy extends Pick<ReturnType<typeof contentCopy>, 'read' | 'write'>>(copy: Copy, count: (added: (typeof ADDED)[number]) => string): Copy {
     copy.write('languages.yaml', `${copy.read('languages.yaml').trimEnd()}\n${ADDED.map(({ line }) => `  - ${line}`).join('\n')}\n`);
     for (const added of ADDED) {
       for (const file of ['home', 'labels', 'templates']) copy.write(`${file}.${added.code}.yaml`, copy.read(`${file}.${from}.yaml`));
@@ -153,13 +149,8 @@ describe('a language added as docs/editing.md says: its files, and one line of l
     }
     return copy;
   }
-  let copies: Array<ReturnType<typeof contentCopy>> = [];
-  afterAll(() => copies.forEach((copy) => copy.remove()));
-
   it('is refused while a count has not a form for each of its plural categories, in one line at the file', async () => {
-    const copy = withLanguages(() => '{categoryCount, plural, one {# category} other {# categories}}');
-    copies.push(copy);
-    const problems = readContent(copy.root).problems;
+    const problems = withLanguages(contentInMemory({ everyLanguage: true }), () => '{categoryCount, plural, one {# category} other {# categories}}').problems();
     expect(problems).toEqual(
       ADDED.map(({ code }) => {
         const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
@@ -169,8 +160,7 @@ describe('a language added as docs/editing.md says: its files, and one line of l
   });
 
   it('with its counts in its own forms, passes the content check, and every check of every page holds, its pages at /<code>/…', async () => {
-    const copy = withLanguages(({ count }) => count);
-    copies.push(copy);
+    const copy = withLanguages(contentCopy(), ({ count }) => count);
     // siteAt makes the site as the build does, once the whole content check passes.
     const under = await siteAt(copy.root);
     try {
@@ -181,6 +171,7 @@ describe('a language added as docs/editing.md says: its files, and one line of l
       expect([parse(home.text).querySelector('html')?.getAttribute('lang'), home.headers['content-language']]).toEqual(['pt-BR', 'pt-BR']);
     } finally {
       under.remove();
+      copy.remove();
     }
   });
 });
