@@ -83,7 +83,7 @@ describe('readConfig', () => {
       editor: { repo: 'acme/site', branch: 'content', apiRoot: 'https://github.example.org/api/v3', drafts: true, authUrl: 'https://auth.example.org', origin: 'https://admin.example.org' },
       tracing: false,
     });
-    // The README's table and the error messages come from this list.
+    // The table of docs/operations.md and the error messages come from this list.
     expect(Object.keys(ENV_DEFAULTS).sort()).toEqual(
       ['PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'SHUTDOWN_TIMEOUT_MS', 'MAX_CONNECTIONS', 'PUBLIC_URL', 'BRAND_NAME', 'GENERAL_EMAIL', 'SALES_EMAIL', 'LINKEDIN_URL', 'METRICS_PORT', 'METRICS_HOST', 'EDITOR_GITHUB_REPO', 'EDITOR_GITHUB_BRANCH', 'EDITOR_GITHUB_API', 'EDITOR_DRAFTS', 'EDITOR_AUTH_URL', 'EDITOR_ORIGIN'].sort(),
     );
@@ -244,10 +244,11 @@ describe('metrics and traces', () => {
   });
 });
 
-describe('the README', () => {
-  it('lists every variable with its default, and says what unset means for those without', () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]*) \|/gm)].map(([, name, value]) => [name, value!.trim()]);
+describe('docs/operations.md', () => {
+  it('lists every variable with its default under Configuration, and says what unset means for those without', () => {
+    const operations = readFileSync(join(import.meta.dirname, '..', 'docs', 'operations.md'), 'utf8');
+    const section = operations.slice(operations.indexOf('\n## Configuration\n'), operations.indexOf('\n## ', operations.indexOf('\n## Configuration\n') + 1));
+    const rows = [...section.matchAll(/^\| `([A-Z_]+)` \| ([^|]*) \|/gm)].map(([, name, value]) => [name, value!.trim()]);
     const expected = Object.entries(ENV_DEFAULTS).map(([name, value]) => [name, value === undefined ? expect.not.stringMatching(/^`/) : `\`${value}\``]);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(expected));
   });
