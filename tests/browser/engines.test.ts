@@ -359,11 +359,14 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       for (const id of DOCUMENTS.slice(1)) {
         await tab.click(`.legal-tabs__list a[href="${addressOf(id)}"]`);
         await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(id));
-        // The view transition between the pages covers them until it ends: a click before lands on it (WebKit).
+        // Read as a visitor does: the page loaded, and the view transition that covers it until it ends over (a click
+        // before lands on the transition in WebKit; a page left while its script loads is another test's).
+        await expect.poll(() => tab.evaluate(() => document.readyState)).toBe('complete');
         await tab.evaluate(settled);
       }
       await tab.back();
       await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS.at(-2)!));
+      await expect.poll(() => tab.evaluate(() => document.readyState)).toBe('complete');
       await tab.forward();
       await expect.poll(() => tab.evaluate(legalState)).toMatchObject(onDocument(DOCUMENTS.at(-1)!));
       expect(await problems(tab)).toEqual([]);
