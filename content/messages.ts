@@ -14,6 +14,13 @@ import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-pa
 import { formatParts, formatText, KIND, spacePunctuation, type MessageAst, type SlotValue } from './message-format.ts';
 import type { Language } from './schema.ts';
 
+const PLURAL_ORDER: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** A language's plural categories in CLDR's order (zero, one, two, few, many, other): the order ICU lists them in differs between Node's lines. */
+export function pluralCategories(locale: string, type: Intl.PluralRuleType = 'cardinal'): Intl.LDMLPluralRule[] {
+  return [...new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories].sort((a, b) => PLURAL_ORDER.indexOf(a) - PLURAL_ORDER.indexOf(b));
+}
+
 /** What a slot holds: words, or a number (a count, which a plural may choose its words by). */
 export interface Slot {
   kind: 'text' | 'number';
@@ -117,10 +124,10 @@ export function messageProblems(text: string, slots: Slots, language?: Pick<Lang
       }
       // Without languages.yaml, the language's plural categories are not known: its own problems are said.
       if (element.type === KIND.plural && language) {
-        const rules = new Intl.PluralRules(language.locale, { type: element.pluralType ?? 'cardinal' });
-        const absent = rules.resolvedOptions().pluralCategories.filter((category) => !Object.hasOwn(element.options, category));
+        const categories = pluralCategories(language.locale, element.pluralType ?? 'cardinal');
+        const absent = categories.filter((category) => !Object.hasOwn(element.options, category));
         const kind = element.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
-        if (absent.length > 0) problems.push(`{${element.value}, ${kind}} needs a form for each of ${language.name}’s ${kind === 'plural' ? 'plural' : 'ordinal'} categories (${rules.resolvedOptions().pluralCategories.join(', ')}): add ${absent.map((category) => `${category} {…}`).join(', ')}`);
+        if (absent.length > 0) problems.push(`{${element.value}, ${kind}} needs a form for each of ${language.name}’s ${kind === 'plural' ? 'plural' : 'ordinal'} categories (${categories.join(', ')}): add ${absent.map((category) => `${category} {…}`).join(', ')}`);
       }
       if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
     }

@@ -15,6 +15,7 @@ import { WORDS_FOLDER } from '../content/load.ts';
 import { readContent, readLanguages } from '../content/read.ts';
 import { PLACEHOLDERS } from '../content/schema.ts';
 import { recordOf, standingOf, type Change, type Standing } from '../content/keep-up.ts';
+import { pluralCategories } from '../content/messages.ts';
 import { checkSite, keepUpNotices } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
 import { content, contentCopy, contentInMemory } from './helpers.ts';
@@ -207,7 +208,7 @@ const SENTENCES: Array<[string, (copy: Copy) => string]> = [
     'a count without a form for each of the language’s plural categories',
     (c) => {
       const file = `about.${COUNTED.code}.yaml`;
-      const categories = new Intl.PluralRules(COUNTED.locale).resolvedOptions().pluralCategories;
+      const categories = pluralCategories(COUNTED.locale);
       c.write(file, `${c.read(file).trimEnd()}\n`.replace(/^(whatWeProvide:\n(?:.*\n)*?  paragraphs:\n)/m, '$1    - "{categoryCount, plural, other {# x}}"\n'));
       return `${W}/${file}:${valueAt(c, file, /^ {4}- (?="\{categoryCount, plural, other)/)}: whatWeProvide.paragraphs[0]: {categoryCount, plural} needs a form for each of ${COUNTED.name}’s plural categories (${categories.join(', ')}): add ${categories.filter((category) => category !== 'other').map((category) => `${category} {…}`).join(', ')}`;
     },
