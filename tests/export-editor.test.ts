@@ -4,16 +4,15 @@
  * nginx serves the editor on its own origin as the server does, with the editor's own
  * headers, and the site's pages with theirs, without the editor.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/build/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../harness/harness.ts';
+import { exportSite, fetchRaw } from '../scripts/build/export.ts';
+import { nginxMissing } from '../harness/harness.ts';
 import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH } from '../server/editor-site.ts';
 import { defaultSite } from '../shared/site.ts';
-import { cspDirectives, freePort, listening, nginxStarted, testApp } from './helpers.ts';
+import { cspDirectives, listening, serveExport, testApp, type ExportServer } from './helpers.ts';
 
 const editor = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
 const EDITOR_HOST = 'admin.example.net';
@@ -24,8 +23,7 @@ if (!haveNginx && !process.env.CI) console.warn(`Skipping tests/export-editor.te
 
 describe.skipIf(!haveNginx && !process.env.CI)('the static export with EDITOR_GITHUB_REPO, served by nginx', () => {
   let outDir: string;
-  let nginx: ChildProcess;
-  const log: string[] = [];
+  let nginx: ExportServer;
   let nginxOrigin: string;
   let node: Awaited<ReturnType<typeof listening>>;
 
@@ -33,27 +31,13 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export with EDITOR_GI
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
     const { siteDir, nginxDir, editorDir } = await exportSite({ outDir, site, editor });
     node = await listening(testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, editor } }));
-    // Installed as an operator would: both includes in snippets/, our port and root.
-    const conf = join(outDir, 'run', 'conf');
-    await mkdir(join(conf, 'snippets'), { recursive: true });
-    const port = await freePort();
-    const listen = (text: string) => text.replace(/listen \d+;/, `listen 127.0.0.1:${port};`);
-    await writeFile(join(conf, 'snippets', HEADERS_INCLUDE), await readFile(join(nginxDir, HEADERS_INCLUDE)));
-    await writeFile(join(conf, 'snippets', EDITOR_INCLUDE), listen(await readFile(join(nginxDir, EDITOR_INCLUDE), 'utf8')).replace(/root \S+;/, `root ${editorDir};`));
-    const template = await readFile(join(nginxDir, 'static-site.conf'), 'utf8');
-    await writeFile(join(conf, 'static-site.conf'), listen(template).replace(/root \S+;/, `root ${siteDir};`));
-    await writeFile(join(conf, 'nginx.conf'), standaloneNginxConfig(join(outDir, 'run'), '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] }));
-    nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    nginx.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    nginxOrigin = `http://127.0.0.1:${port}`;
-    await nginxStarted(nginxOrigin, nginx, log);
+    // Installed as an operator would: both includes in snippets/, our port and roots.
+    nginx = await serveExport({ outDir, siteDir, nginxDir, editorDir });
+    nginxOrigin = nginx.origin;
   });
 
   afterAll(async () => {
-    if (nginx?.exitCode === null) {
-      nginx.kill('SIGTERM');
-      await new Promise((resolve) => nginx.once('exit', resolve));
-    }
+    await nginx?.stop();
     await node?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });

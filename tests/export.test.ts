@@ -4,12 +4,11 @@
  * status, the security headers, Content-Language, each language's 404 page,
  * the trailing-slash redirects and those of old addresses (redirects.yaml),
  * Markdown and llms.txt, content types, br and gzip, and nothing of the
- * browser editor unless it is asked for (export-admin.test.ts). What only the server does is listed in
+ * browser editor unless it is asked for (export-editor.test.ts). What only the server does is listed in
  * docs/decisions/0004-static-export.md and not compared here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +22,9 @@ import { siteContent } from '../content/index.ts';
 import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
-import { EDITOR_INCLUDE, HEADERS_INCLUDE, exportSite, fetchRaw } from '../scripts/build/export.ts';
-import { BROTLI_STATIC_MODULE, NGINX, nginxMissing, standaloneNginxConfig } from '../harness/harness.ts';
-import { contentCopy, freePort, listening, nginxStarted, testApp } from './helpers.ts';
+import { EDITOR_INCLUDE, exportSite, fetchRaw } from '../scripts/build/export.ts';
+import { nginxMissing } from '../harness/harness.ts';
+import { contentCopy, listening, serveExport, testApp, type ExportServer } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
 // The site's content with two old addresses in redirects.yaml: a category's, and the first legal document's (whose old ?tab= addresses lead to the others).
@@ -55,8 +54,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
   let siteDir: string;
   let nginxDir: string;
   let files: Array<{ url: string }>;
-  let nginx: ChildProcess;
-  const nginxLog: string[] = [];
+  let nginx: ExportServer;
   let nginxOrigin: string;
   let node: Awaited<ReturnType<typeof listening>>;
 
@@ -67,25 +65,12 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     node = await listening(app);
 
     // The template as an operator installs it: its include beside it, our port and root.
-    const conf = join(outDir, 'run', 'conf');
-    await mkdir(join(conf, 'snippets'), { recursive: true });
-    await writeFile(join(conf, 'snippets', HEADERS_INCLUDE), await readFile(join(nginxDir, HEADERS_INCLUDE)));
-    const port = await freePort();
-    const template = await readFile(join(nginxDir, 'static-site.conf'), 'utf8');
-    await writeFile(join(conf, 'static-site.conf'), template.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/root \S+;/, `root ${siteDir};`));
-    const main = standaloneNginxConfig(join(outDir, 'run'), '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] });
-    await writeFile(join(conf, 'nginx.conf'), main);
-    nginx = spawn(NGINX!, ['-p', join(outDir, 'run'), '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    nginx.stderr!.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString()));
-    nginxOrigin = `http://127.0.0.1:${port}`;
-    await nginxStarted(nginxOrigin, nginx, nginxLog);
+    nginx = await serveExport({ outDir, siteDir, nginxDir });
+    nginxOrigin = nginx.origin;
   });
 
   afterAll(async () => {
-    if (nginx?.exitCode === null) {
-      nginx.kill('SIGTERM');
-      await new Promise((resolve) => nginx.once('exit', resolve));
-    }
+    await nginx?.stop();
     await node?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
     copy.remove();
@@ -109,7 +94,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
         if (!redirect) expect(fromNginx.body.equals(fromNode.body), `${label}: the same bytes`).toBe(true);
       }
     }
-    expect(nginxLog.join('')).not.toMatch(/\[(error|crit|alert|emerg)\]/);
+    expect(nginx.log.join('')).not.toMatch(/\[(error|crit|alert|emerg)\]/);
   }
 
   it('shows every page of every language, and each language\'s home at /, /fr/ and /fr, as the server does, whatever query comes with it, and leads a legal document\'s old ?tab= address to its page', async () => {

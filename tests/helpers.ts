@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parseContentSecurityPolicy from 'content-security-policy-parser';
 import { expect, vi } from 'vitest';
-import { fetchRaw } from '../scripts/build/export.ts';
+import { EDITOR_INCLUDE, HEADERS_INCLUDE, fetchRaw } from '../scripts/build/export.ts';
+import { BROTLI_STATIC_MODULE, freePort, NGINX, standaloneNginxConfig } from '../harness/harness.ts';
 import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { siteContent } from '../content/index.ts';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
@@ -266,10 +267,33 @@ export function connectionError(port: number): Promise<NodeJS.ErrnoException> {
   return new Promise((resolve) => connect(port, '127.0.0.1').once('error', resolve));
 }
 
-/** Node's HTTP server for `listener` on a free loopback port, as in production: raw bytes meet its parser and limits. */
+/** nginx serving an export (scripts/build/export.ts) as an operator installs it: the includes in snippets/, our port and roots. */
+export interface ExportServer {
+  origin: string;
+  /** What nginx wrote to its error log (stderr) so far. */
+  log: readonly string[];
+  stop: () => Promise<void>;
+}
 
-/** Resolves once nginx, started as `child`, answers at `origin`; fails with its log if it exits or 10 s pass. */
-export async function nginxStarted(origin: string, child: ChildProcess, log: string[]): Promise<void> {
+/**
+ * Starts nginx on a free loopback port with the export's docs/nginx/static-site.conf and its header include, and the
+ * editor's server include when `editorDir` is given; resolves once it answers, or fails with its log if it exits or
+ * 10 s pass.
+ */
+export async function serveExport({ outDir, siteDir, nginxDir, editorDir }: { outDir: string; siteDir: string; nginxDir: string; editorDir?: string }): Promise<ExportServer> {
+  const run = join(outDir, 'run');
+  const conf = join(run, 'conf');
+  mkdirSync(join(conf, 'snippets'), { recursive: true });
+  const port = await freePort();
+  const installed = (text: string, root: string) => text.replace(/listen \d+;/, `listen 127.0.0.1:${port};`).replace(/root \S+;/, `root ${root};`);
+  writeFileSync(join(conf, 'snippets', HEADERS_INCLUDE), readFileSync(join(nginxDir, HEADERS_INCLUDE)));
+  if (editorDir) writeFileSync(join(conf, 'snippets', EDITOR_INCLUDE), installed(readFileSync(join(nginxDir, EDITOR_INCLUDE), 'utf8'), editorDir));
+  writeFileSync(join(conf, 'static-site.conf'), installed(readFileSync(join(nginxDir, 'static-site.conf'), 'utf8'), siteDir));
+  writeFileSync(join(conf, 'nginx.conf'), standaloneNginxConfig(run, '  include static-site.conf;', { errorLog: 'stderr', modules: [BROTLI_STATIC_MODULE!] }));
+  const child = spawn(NGINX!, ['-p', run, '-c', join(conf, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const log: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
   await vi.waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${log.join('')}`);
@@ -277,4 +301,13 @@ export async function nginxStarted(origin: string, child: ChildProcess, log: str
     },
     { timeout: 10_000, interval: 50 },
   );
+  return {
+    origin,
+    log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
