@@ -126,7 +126,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // A resource that failed is named by its address, which the message leaves out.
+      if (message.type() === 'error') errors.push(message.text().startsWith('Failed to load resource') ? `${message.text()} ${message.location().url}` : message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // A script the CSP refuses is reported to the page even when the refusal is caught (a library's probe for eval): logged, so none passes unseen.

@@ -37,11 +37,17 @@ export interface FileChange {
 // Nothing of the machine's or the user's git configuration (signing, hooks, default branch) reaches the double.
 const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', PATH: process.env.PATH ?? '' };
 
+/** A sha, a sha and a path in its tree, or a range of two shas: names whose answer never changes. */
+const IMMUTABLE = /^[0-9a-f]{40}(:.*|\.\.[0-9a-f]{40})?$/s;
+
 export class Repository {
   private readonly scratch = mkdtempSync(join(tmpdir(), 'git-host-index-'));
   private indexes = 0;
-  /** Blobs read, by sha: an object never changes, and the editor reads the same files at every write (two git processes each). */
-  private readonly blobs = new Map<string, Buffer>();
+  /**
+   * What git answered about objects named by sha: an object never changes, and the editor asks about the same
+   * ones at every read and write (a process each, blocking the test's browser driver while it runs).
+   */
+  private readonly known = new Map<string, unknown>();
 
   private constructor(readonly dir: string) {}
 
@@ -61,9 +67,21 @@ export class Repository {
     return this.bytes(args, options).toString('utf8').trimEnd();
   }
 
+  /** `answer()`, kept under `key` when every revision in it is a sha (a branch moves; an object does not, though one missing may yet be written). */
+  private once<T>(key: string, revisions: readonly string[], answer: () => T): T {
+    if (this.known.has(key)) return this.known.get(key) as T;
+    const answered = answer();
+    if (answered !== undefined && revisions.length > 0 && revisions.every((revision) => IMMUTABLE.test(revision))) this.known.set(key, answered);
+    return answered;
+  }
+
   /** The object a revision names (`main`, `main:content/words`, a sha), if it is of the given type. */
   resolve(revision: string, type: 'commit' | 'tree' | 'blob'): string | undefined {
     if (!revision || /\s/.test(revision)) return undefined;
+    return this.once(`resolve ${type} ${revision}`, [revision], () => this.resolveNow(revision, type));
+  }
+
+  private resolveNow(revision: string, type: 'commit' | 'tree' | 'blob'): string | undefined {
     // "rev:path" takes the rest as its path, so only a bare name is peeled (main^{tree}); a path's object has its type checked.
     const name = revision.includes(':') ? revision : `${revision}^{${type}}`;
     // One process for the name and its type: "<sha> <type> <size>", or "<name> missing".
@@ -73,12 +91,8 @@ export class Repository {
 
   /** A blob's bytes by its full sha, or undefined when there is no such blob. */
   blob(sha: string): Buffer | undefined {
-    const known = this.blobs.get(sha);
-    if (known) return known;
-    if (!/^[0-9a-f]{40}$/.test(sha) || !this.resolve(sha, 'blob')) return undefined;
-    const bytes = this.bytes(['cat-file', 'blob', sha]);
-    this.blobs.set(sha, bytes);
-    return bytes;
+    if (!/^[0-9a-f]{40}$/.test(sha)) return undefined;
+    return this.once(`blob ${sha}`, [sha], () => (this.resolve(sha, 'blob') ? this.bytes(['cat-file', 'blob', sha]) : undefined));
   }
 
   /** Every ref and the object it points to. */
@@ -133,6 +147,12 @@ export class Repository {
 
   /** The commits `git log` lists with these arguments, newest first, read in one process. */
   log(args: readonly string[]): Commit[] {
+    const end = args.indexOf('--');
+    const revisions = (end === -1 ? args : args.slice(0, end)).filter((arg) => !arg.startsWith('-') && !/^\d+$/.test(arg));
+    return this.once(`log ${args.join(' ')}`, revisions, () => this.logNow(args));
+  }
+
+  private logNow(args: readonly string[]): Commit[] {
     const records = this.git(['log', '-z', '--format=%H%n%T%n%P%n%an%n%ae%n%aI%n%cn%n%ce%n%cI%n%B', ...args]).split('\0').filter(Boolean);
     return records.map((record) => {
       const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', ...message] = record.split('\n');
@@ -142,6 +162,10 @@ export class Repository {
 
   /** The entries of a tree, one level or all the way down (trees included, as GitHub lists them). */
   listTree(tree: string, recursive: boolean): Array<{ path: string; mode: string; type: string; sha: string; size?: number }> {
+    return this.once(`ls-tree ${recursive} ${tree}`, [tree], () => this.listTreeNow(tree, recursive));
+  }
+
+  private listTreeNow(tree: string, recursive: boolean): Array<{ path: string; mode: string; type: string; sha: string; size?: number }> {
     const out = this.git(['ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), tree]);
     return out.split('\0').filter(Boolean).map((line) => {
       const [meta = '', path = ''] = line.split('\t');
