@@ -472,6 +472,56 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await leave(admin);
   });
 
+  /** What each of the editor's buttons that writes does with a change the site would refuse (the save's own case is above). */
+  const REFUSED: Array<{ action: string; at: string; does: (admin: Page) => Promise<void>; says: RegExp }> = [
+    {
+      action: 'a new entry published',
+      at: '#/collections/categories/new',
+      does: async (admin) => {
+        // Written in English alone: the preview beside it, not the French form.
+        await showPreview(admin);
+        // Another category's order: Decap's own checks pass it, the site's do not.
+        await field(admin, 'Order').fill(String(content.categories[0]!.order));
+        await field(admin, 'Address').fill('laboratory-glassware');
+        await field(admin, 'Title').fill('Laboratory Glassware');
+        for (const label of ['Subtitle', 'Description', 'Intro', 'Illustration text']) await field(admin, label).fill('Beakers and flasks');
+        await admin.getByRole('button', { name: /Add headings/ }).click();
+        await field(admin, 'Heading').fill('Glass');
+        await admin.getByRole('button', { name: /Add items/ }).click();
+        await field(admin, 'Items').fill('Beakers');
+        await admin.getByRole('button', { name: 'Choose an image' }).click();
+        await picturesDialog(admin).getByRole('button', { name: fill(library.useLabel, { name: 'textiles.svg' }) }).click();
+        await publish(admin);
+      },
+      says: /^content\/words\/categories\/laboratory-glassware\.en\.yaml:\d+:\d+: order: \d+ is also the order of content\/words\/categories\/[\w-]+\.en\.yaml$/,
+    },
+    {
+      action: 'an entry deleted',
+      at: '#/collections/categories/entries/energy-and-fuel',
+      does: async (admin) => {
+        await field(admin, 'Title').waitFor({ timeout: SLOW });
+        await admin.getByRole('button', { name: 'Delete entry' }).click();
+      },
+      says: /^content\/words\/redirects\.yaml:\d+:\d+: published\[\d+\]: \/products\/energy-and-fuel was published and is no page now/,
+    },
+  ];
+
+  it.each(REFUSED)('refuses $action that the site would refuse, with the build’s line in the banner, and writes nothing', async ({ at, does, says }) => {
+    const folder = join(sandbox.root, 'content/words/categories');
+    const files = () => Object.fromEntries(readdirSync(folder).map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
+    const before = files();
+    const { admin, problems } = await openEditor(at, (page) => field(page, 'Title'), { own: true });
+    // Decap asks before a delete, and before leaving an entry that was not saved.
+    admin.on('dialog', (dialog) => void dialog.accept());
+    await does(admin);
+    const banner = admin.getByRole('alert', { name: words.en!.notices.checkLabel });
+    await banner.getByText(words.en!.notices.refused).waitFor({ timeout: SLOW });
+    expect(await banner.locator('li code').allTextContents()).toEqual([expect.stringMatching(says)]);
+    expect(files()).toEqual(before);
+    expect(problems).toEqual([expect.stringMatching(/^ContentRefused: The content check refused this change/), 'Object']);
+    await leave(admin);
+  });
+
   it('opens a file its form cannot show as its text, says so in the owner’s language, and saves it corrected there', async () => {
     const path = 'content/words/about.en.yaml';
     const original = file(path);
