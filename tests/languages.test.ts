@@ -1,12 +1,6 @@
 /**
- * The languages as search engines, caches and visitors meet them (issue 31),
- * without a browser: every hreflang set is complete and reciprocal and every
- * alternate answers; the language switcher leads to the same page in each
- * language, or to the closest one a language has; a page a language has no
- * translation of has no address there and no alternate anywhere, and its
- * old address (redirects.yaml) leads to it only in the languages that have
- * it; and an address answers the same bytes to every Accept-Language, never
- * redirecting by it. The browser suite shows the switcher by keyboard and screen reader.
+ * The languages as search engines, caches and visitors meet them (issue 31), without a browser: alternates, the
+ * switcher, pages a language lacks, and no redirect by Accept-Language. The browser suite shows the switcher in use.
  */
 import { parse } from 'node-html-parser';
 import request from 'supertest';

@@ -1,11 +1,6 @@
 /**
- * The browser editor's local backend in `npm run dev`
- * (scripts/dev/local-backend.ts) does exactly what its guard says: every
- * kind of bad path is refused by its rules, and every action goes through
- * them and changes nothing on disk; a rename never overwrites; a delete of what is not a file is an
- * error; a listing shows only the content's files; bodies are JSON; only
- * this machine's editor is answered; and nothing the content check refuses
- * is written.
+ * The browser editor's local backend in `npm run dev` (scripts/dev/local-backend.ts) does exactly what its guard says:
+ * every bad path and request refused with nothing changed on disk, and nothing the content check refuses written.
  */
 import { once } from 'node:events';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
