@@ -124,13 +124,6 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
     },
   ],
   [
-    'two Markdown pages at one address in a language',
-    (c) => {
-      for (const name of ['zz-made-up-a', 'zz-made-up-b']) c.write(`pages/${name}.${FIRST.code}.md`, markdownPage('/zz-made-up'));
-      return `${W}/pages/zz-made-up-b.${FIRST.code}.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.${FIRST.code}.md`;
-    },
-  ],
-  [
     'a placeholder’s name translated ({nomDeMarque} for {brandName})',
     (c) => {
       const file = `about.${SECOND.code}.yaml`;
