@@ -48,7 +48,6 @@ afterEach(() => {
 const W = 'content/words';
 /** The folders of the product's code. */
 const PRODUCT_FOLDERS = ['server', 'client', 'shared', 'content', 'scripts'];
-/** A category file of the copy, and the first value of one of its fields, as the file has it. */
 /** The default language's code, and its files of two categories and a legal document, as the content has them. */
 const D = content.language.code;
 const CATEGORY = `categories/${content.categories[0]!.id}.${D}.yaml`;
