@@ -1,11 +1,4 @@
-/**
- * `npm run dev` in a real browser: in a throw-away copy of the project, a
- * saved change reaches the open tab by itself. Copy and screens reload it at
- * the same address and scroll position; the stylesheet is swapped in place,
- * with no reload and the menu left open; an exception in a screen shows the
- * fallback with the stack in the TypeScript source, and the fix brings the
- * page back; a content problem that stops the site is said in the tab.
- */
+/** `npm run dev` in Chromium, on a throw-away copy: a saved change reaches the open tab by itself. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';

@@ -1,13 +1,6 @@
 /**
- * The browser editor as production runs it, in Chromium: the built server
- * (node dist/server/main.js) with the editor on an origin of its own,
- * signing in through the OAuth proxy's popup and saving through Decap's
- * GitHub backend, both answered by a double of the git host
- * (tests/git-host/) over https on loopback, which keeps what it is asked to
- * write as real commits in a bare repository. Each test then reads that
- * repository with git: which commits, by whom, changing what, and whether the
- * content check passes on the result. What only a real git host can show:
- * docs/testing.md.
+ * The browser editor as production runs it (the built server, the editor on its own origin), signing in and saving to
+ * the git host's double (tests/git-host/); each test reads the commits with git. What only GitHub can show: docs/testing.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -121,7 +114,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   const git = (...args: string[]) => host.repository.git(args);
   const head = () => host.repository.resolve(BRANCH, 'commit')!;
 
-  /** A page of the editor that keeps what it logs as errors; `expected` says which of those a test causes on purpose. */
+  /** An editor page keeping its errors; `expected` names those a test causes on purpose. */
   async function open(at: Editor, hash: string) {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -167,7 +160,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|^failed to load file from GitHub: content/`);
   // The English form's: with Decap's i18n the French one beside it has the same label.
   const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();
-  /** The preview beside the form, in place of the second language's form, which Decap shows there first: once the form is drawn, with what is beside it. */
+  /** The preview beside the form, in place of the second language's form Decap shows first. */
   const showPreview = async (page: Page) => {
     await page.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
     if (!(await page.locator('iframe#preview-pane').isVisible())) await page.getByRole('button', { name: 'Toggle preview' }).click();

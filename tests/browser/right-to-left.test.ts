@@ -1,13 +1,4 @@
-/**
- * Runs of another script inside words written right to left (a product code,
- * a standard, a number with its unit, an e-mail address, a filled setting), as
- * a visitor sees them in Chromium: on every page of each right-to-left
- * language, each such run's characters read left to right in the order they
- * are written, by the positions the browser gave them (not by the markup
- * around them: shared/writing.ts, ui/Words.tsx); on paper, a link is followed
- * by its full address, read left to right; and the page's words are drawn in
- * the face the stylesheet names first for their script.
- */
+/** Runs of Latin letters and digits in right-to-left words (a code, a unit, an address), as a visitor sees them in Chromium, on screen and on paper; and the face each script is drawn in. */
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,11 +12,7 @@ import { scriptOf } from '../../shared/writing.ts';
 import { CHROMIUM_FLAGS, editions, testApp } from '../helpers.ts';
 import { addressesIn, describeInBrowser, pdftotext, printed, RTL_LANGUAGES, serveSite, usePage, visit, WIDTHS, type Site } from './harness.ts';
 
-/**
- * Run in the page: each run of Latin letters and digits in its text (with what lies between them but letters of the
- * page's own script), as the visitor sees it: whether its characters' boxes go left to right in the order it is
- * written, on each line it spans. Found in the text, not by its markup; one text node at a time.
- */
+/** Run in the page: each Latin run of its text, and whether its characters' boxes go left to right on each line, found by position, not by markup. */
 function latinRuns(script: string) {
   const run = new RegExp(String.raw`[\p{Script=Latin}\p{Nd}](?:[^\p{Script_Extensions=${script}}\n]*[\p{Script=Latin}\p{Nd}])?`, 'gu');
   const runs: Array<{ run: string; inOrder: boolean }> = [];
