@@ -1,8 +1,4 @@
 /** What engines.test.ts does not check, in Chromium alone because it needs what only playwright-core offers. */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH } from '../../shared/paths.ts';

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { fill, library } from '../../client/editor/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
 import { blobId, recordOf } from '../../content/keep-up.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
-import { pictureKind, pictureProblem } from '../../content/picture-problems.ts';
+import { pictureProblem } from '../../content/picture-problems.ts';
 import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
 import { describeInBrowser, screenshotPath } from './harness.ts';
 
