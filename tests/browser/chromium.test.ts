@@ -14,7 +14,7 @@ import {
   closeButton,
   describeInBrowser,
   drawerButton,
-  focusedElement,
+  focused,
   inFullBrowser,
   measureOverflow,
   menu,
@@ -221,10 +221,10 @@ describeInBrowser('in Chromium', () => {
       const box = await skip.boundingBox();
       expect(box && box.y >= 0 && box.x >= 0).toBe(true);
       await page.keyboard.press('Enter');
-      expect(await focusedElement(page)).toMatchObject({ tag: 'MAIN', id: 'main' });
+      expect(await page.evaluate(focused)).toMatchObject({ tag: 'MAIN', id: 'main' });
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
-      expect(await focusedElement(page)).toMatchObject({ text: content.legal[0]!.tabLabel });
+      expect(await page.evaluate(focused)).toMatchObject({ text: content.legal[0]!.tabLabel });
     });
   });
 
@@ -278,11 +278,11 @@ describeInBrowser('in Chromium', () => {
       const { page } = phone;
       await visit(page, site, '/products');
       await drawerButton(page).click();
-      await settled(page);
+      await page.evaluate(settled);
       expect(await tryToScroll(page)).toBe(0);
 
       await closeButton(page).click();
-      await settled(page);
+      await page.evaluate(settled);
       expect(await tryToScroll(page)).toBeGreaterThan(0);
       expect(phone.problems).toEqual([]);
     });
@@ -296,7 +296,7 @@ describeInBrowser('in Chromium', () => {
         await drawerButton(page).click();
         expect((await longest()) > 0, `with prefers-reduced-motion: ${reducedMotion}`).toBe(fades);
         await closeButton(page).click();
-        expect(await menuIsOpen(page)).toBe(false);
+        expect(await page.evaluate(menuIsOpen)).toBe(false);
       }
       expect(phone.problems).toEqual([]);
     });
@@ -334,13 +334,13 @@ describeInBrowser('in Chromium', () => {
       await visit(page, site, ABOUT_PATH, { script: false });
       await drawerButton(page).focus();
       await page.keyboard.press('Enter');
-      expect(await menuIsOpen(page)).toBe(true);
+      expect(await page.evaluate(menuIsOpen)).toBe(true);
       await page.keyboard.press('Tab');
-      expect((await focusedElement(page))?.inMenu).toBe(true);
+      expect((await page.evaluate(focused))?.inMenu).toBe(true);
       await page.keyboard.press('Escape');
-      expect(await menuIsOpen(page)).toBe(false);
+      expect(await page.evaluate(menuIsOpen)).toBe(false);
       // The browser hands focus back to the button that opened the popover.
-      expect(await focusedElement(page)).toMatchObject({ label: content.labels.nav.openMenu });
+      expect(await page.evaluate(focused)).toMatchObject({ label: content.labels.nav.openMenu });
       expect(tab.problems).toEqual([]);
     });
   });

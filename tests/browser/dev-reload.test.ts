@@ -76,7 +76,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     await listening();
     await hydrated(page);
     await drawerButton(page).click();
-    expect(await menuIsOpen(page)).toBe(true);
+    expect(await page.evaluate(menuIsOpen)).toBe(true);
     const background = () => page.locator('#site-menu').evaluate((menu) => getComputedStyle(menu).backgroundColor);
     expect(await background()).toBe('rgb(15, 31, 51)');
     await page.evaluate(() => Object.assign(window, { devTestMarker: 'this document' }));
@@ -84,7 +84,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
     edit('client/styles.css', '--ink: #0f1f33;', '--ink: #123456;');
     await page.waitForFunction(() => getComputedStyle(document.getElementById('site-menu')!).backgroundColor === 'rgb(18, 52, 86)', null, { timeout: SAVE_TIMEOUT });
     expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('this document');
-    expect(await menuIsOpen(page)).toBe(true);
+    expect(await page.evaluate(menuIsOpen)).toBe(true);
     // The inline stylesheet made way for the rebuilt one, same-origin and hashed.
     expect(await page.locator('head style').count()).toBe(0);
     expect(await page.locator('head link[rel="stylesheet"]').getAttribute('href')).toMatch(/^\/__dev\/styles\.[0-9a-f]{12}\.css$/);

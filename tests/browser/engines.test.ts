@@ -5,7 +5,7 @@ import { routes } from '../../harness/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
-import { addressesIn, axeSource, brokenHeadingWords, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, WIDTHS, wordsAt } from './harness.ts';
+import { addressesIn, axeSource, brokenHeadingWords, focused, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, menuIsOpen, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, settled, WIDTHS, wordsAt } from './harness.ts';
 
 const name = inject('engine');
 const binary = inject('binary');
@@ -57,14 +57,8 @@ function recordProblems() {
 }
 const recordedProblems = () => (window as unknown as { __problems?: string[] }).__problems ?? [];
 const isHydrated = () => document.querySelector('#site-menu[aria-modal="true"]') !== null;
-const menuIsOpen = () => document.getElementById('site-menu')!.matches(':popover-open');
 const menuOpacity = () => getComputedStyle(document.getElementById('site-menu')!).opacity;
-const settled = () => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => true);
 const content = () => ({ h1: document.querySelector('h1')?.textContent?.trim() ?? '', main: (document.querySelector('main') as HTMLElement | null)?.innerText.length ?? 0 });
-const focused = () => {
-  const active = document.activeElement;
-  return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id } : null;
-};
 const focus = (selector: string) => (document.querySelector(selector) as HTMLElement).focus();
 /** The legal page as a visitor meets it: its address, the tab marked as the page, the document shown, and the tab the focus is on. */
 const legalState = () => ({

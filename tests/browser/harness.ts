@@ -183,20 +183,18 @@ export async function hydrated(page: Page) {
   await page.locator('#site-menu[aria-modal="true"]').waitFor({ state: 'attached' });
 }
 
-/** Resolves when every running transition and animation (the menu's fade) has finished. */
-export function settled(page: Page) {
-  return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined));
-}
-
 export const drawerButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.openMenu });
 export const closeButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.closeMenu });
 export const menu = (page: Page) => page.locator('#site-menu');
-export const menuIsOpen = (page: Page) => menu(page).evaluate((node) => node.matches(':popover-open'));
-export const focusedElement = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.activeElement;
-    return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
-  });
+
+// Run in the page, by any engine's driver (page.evaluate, Tab.evaluate).
+export const menuIsOpen = () => document.getElementById('site-menu')!.matches(':popover-open');
+/** Resolves when every running transition and animation (the menu's fade) has finished. */
+export const settled = () => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => true);
+export const focused = () => {
+  const active = document.activeElement;
+  return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
+};
 
 /** Pixels by which the page is wider than the viewport, and elements that stick out past either edge (run in the page). */
 export function measureOverflow() {
