@@ -1,13 +1,12 @@
 /** `npm run dev` in Chromium, on a throw-away copy: a saved change reaches the open tab by itself. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
-import { CHROMIUM_FLAGS, content } from '../helpers.ts';
-import { describeInBrowser, drawerButton, hydrated, menuIsOpen } from './harness.ts';
+import { content } from '../helpers.ts';
+import { describeInBrowser, drawerButton, hydrated, launchChromium, menuIsOpen } from './harness.ts';
 
-const chromiumPath = inject('chromiumPath');
 // A save of code starts the site again from source (about 3 s of CPU); while the whole suite shares two
 // cores that can take ten times as long (once more than 40 s), so a test of one or two saves gets far more than the default.
 const SAVE_TIMEOUT = 60_000;
@@ -35,10 +34,7 @@ describeInBrowser('npm run dev, with a tab open', () => {
   beforeAll(async () => {
     sandbox = copyProject();
     dev = await startDev(sandbox.root);
-    browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      args: CHROMIUM_FLAGS,
-    });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
   });
 

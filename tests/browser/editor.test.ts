@@ -2,10 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { fill, library } from '../../client/editor/locale.ts';
@@ -13,13 +13,9 @@ import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
 import { blobId, recordOf } from '../../content/keep-up.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
 import { pictureProblem } from '../../content/picture-problems.ts';
-import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
-import { describeInBrowser, screenshotPath } from './harness.ts';
+import { content, editions } from '../helpers.ts';
+import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
-const chromiumPath = inject('chromiumPath');
-// The editor's bundle is built on the first request, and a save starts the site again: on a
-// busy two-core machine each can take many seconds.
-const SLOW = 60_000;
 vi.setConfig({ testTimeout: 180_000 });
 
 /** The size a category's photo needs (content/art.ts). */
@@ -57,7 +53,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
   beforeAll(async () => {
     sandbox = copyProject();
     dev = await startDev(sandbox.root);
-    browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   });
 
@@ -118,14 +114,6 @@ describeInBrowser('the browser editor in npm run dev', () => {
   async function publish(admin: Page) {
     await admin.getByRole('button', { name: 'Publish' }).click();
     await admin.getByText('Publish now').click();
-  }
-
-  /** The preview beside the form, in place of the second language's form Decap shows first. */
-  async function showPreview(admin: Page) {
-    await admin.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
-    const preview = admin.locator('iframe#preview-pane');
-    if (!(await preview.isVisible())) await admin.getByRole('button', { name: 'Toggle preview' }).click();
-    await preview.waitFor();
   }
 
   /** The French form beside the English, where Decap shows it until the preview is asked for (as a test before may have). */

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { imageSize } from 'image-size';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LOCK_REF } from '../../client/editor/github.ts';
 import { fill, library, notices } from '../../client/editor/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
@@ -19,14 +19,11 @@ import { checkSite } from '../../scripts/build/check-content.ts';
 import { fetchRaw } from '../../scripts/build/export.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { startGitHost, type GitHost } from '../git-host/server.ts';
-import { CHROMIUM_FLAGS, editions, freePort } from '../helpers.ts';
-import { describeInBrowser, screenshotPath } from './harness.ts';
+import { editions, freePort } from '../helpers.ts';
+import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
-const chromiumPath = inject('chromiumPath');
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'dist', 'server', 'main.js');
-// Loading the editor's bundle and a save's reads and writes: on a busy two-core machine each can take many seconds.
-const SLOW = 60_000;
 vi.setConfig({ testTimeout: 180_000 });
 
 const USER = { login: 'ada', id: 7, name: 'Ada Lovelace', email: 'ada@example.com' };
@@ -99,7 +96,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     [editor, withDrafts, browser] = await Promise.all([
       startEditor(host),
       startEditor(host, { EDITOR_DRAFTS: 'true' }),
-      chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS }),
+      launchChromium(),
     ]);
     // The double's certificate is its own, made for this run.
     context = await browser.newContext({ viewport: { width: WIDTH, height: 800 }, ignoreHTTPSErrors: true });
@@ -160,11 +157,6 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|^failed to load file from GitHub: content/`);
   // The English form's: with Decap's i18n the French one beside it has the same label.
   const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();
-  /** The preview beside the form, in place of the second language's form Decap shows first. */
-  const showPreview = async (page: Page) => {
-    await page.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
-    if (!(await page.locator('iframe#preview-pane').isVisible())) await page.getByRole('button', { name: 'Toggle preview' }).click();
-  };
   let page: Page;
   let unexpected: (expected?: RegExp) => string[];
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { editionAt, type Route } from '../../shared/routes.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, sharedApp } from '../helpers.ts';
@@ -16,6 +16,10 @@ const chromiumPath = inject('chromiumPath');
 
 /** describe() in the chromium project when there is a Chromium, else describe.skip() (global-setup.ts said why). */
 export const describeInBrowser = describe.skipIf(chromiumPath === null);
+/** The chromium project's Chromium (global-setup.ts), with the suite's flags. */
+export const launchChromium = (options: LaunchOptions = {}) => chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS, ...options });
+// Loading the editor's bundle, and a save (which starts the dev site again): on a busy two-core machine each can take many seconds.
+export const SLOW = 60_000;
 
 /** A path no language has: under each language's prefix, its not-found page. */
 const UNKNOWN_PATH = '/no-such-page';
@@ -83,7 +87,7 @@ export function useSite(): Site {
   beforeAll(async () => {
     const served = await serveSite();
     const origin = served.origin;
-    const browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS });
+    const browser = await launchChromium();
     Object.assign(site, { url: (path: string) => origin + path, browser });
     close = async () => {
       await browser.close();
@@ -195,6 +199,14 @@ export const focused = () => {
   const active = document.activeElement;
   return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
 };
+
+/** The editor's preview beside the form, in place of the second language's form, which Decap shows there first. */
+export async function showPreview(admin: Page) {
+  await admin.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
+  const preview = admin.locator('iframe#preview-pane');
+  if (!(await preview.isVisible())) await admin.getByRole('button', { name: 'Toggle preview' }).click();
+  await preview.waitFor();
+}
 
 /** Pixels by which the page is wider than the viewport, and elements that stick out past either edge (run in the page). */
 export function measureOverflow() {

@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteContent } from '../../content/index.ts';
 import type { Block, SiteContent } from '../../content/schema.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { scriptOf } from '../../shared/writing.ts';
-import { CHROMIUM_FLAGS, editions, testApp } from '../helpers.ts';
-import { addressesIn, describeInBrowser, pdftotext, printed, RTL_LANGUAGES, serveSite, usePage, visit, WIDTHS, type Site } from './harness.ts';
+import { editions, testApp } from '../helpers.ts';
+import { addressesIn, describeInBrowser, launchChromium, pdftotext, printed, RTL_LANGUAGES, serveSite, usePage, visit, WIDTHS, type Site } from './harness.ts';
 
 /** Run in the page: each Latin run of its text, and whether its characters' boxes go left to right on each line, found by position, not by markup. */
 function latinRuns(script: string) {
@@ -67,7 +66,7 @@ describeInBrowser.each(RTL_LANGUAGES)('in %s, right to left', (code) => {
     for (const face of ['400Regular', '700Bold']) symlinkSync(createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-arabic/${face}/NotoSansArabic_${face}.ttf`), join(fonts, `${face}.ttf`));
     writeFileSync(join(fonts, 'fonts.conf'), `<?xml version="1.0"?><fontconfig><include>/etc/fonts/fonts.conf</include><dir>${fonts}</dir><cachedir>${join(fonts, 'cache')}</cachedir></fontconfig>`);
     const served = await serveSite({ app: testApp({ content: withRuns }) });
-    const browser = await chromium.launch({ executablePath: inject('chromiumPath')!, args: CHROMIUM_FLAGS, env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } });
+    const browser = await launchChromium({ env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } });
     Object.assign(site, { url: (path: string) => served.origin + path, browser });
     stop = async () => {
       await browser.close();
