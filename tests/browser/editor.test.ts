@@ -292,8 +292,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(await refused.getByText(library.notTaken).count()).toBe(1);
     expect(listed()).toEqual(before);
 
-    // A phone's photo, named as the phone names it.
-    // Upright 3000 × 4000: its long side brought to the master's.
+    // A phone's photo, named as the phone names it; upright 3000 × 4000, its long side brought to the master's.
     const master = { width: (MASTER_LIMITS.longSide * PHONE.height) / PHONE.width, height: MASTER_LIMITS.longSide };
     await uploadPicture(admin, { name: 'IMG_1234 Été.JPG', mimeType: 'image/jpeg', buffer: await phonePhoto() });
     await dialog.getByRole('status').getByText(fill(library.savedPhoto, { file: 'IMG_1234 Été.JPG', name: 'img-1234-ete.jpg', width: String(master.width), height: String(master.height) })).waitFor({ timeout: SLOW });

@@ -287,9 +287,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     const opened = useTab(WIDTHS.desktop);
 
     it('catches a server render that the client does not reproduce', async () => {
-      // Proves the "no problems" checks above can fail in this engine: the HOME link's text changes before hydration.
-      // The islands' chunk takes 2 s here, so that hydration cannot start before the change. With it served at once,
-      // two full runs saw Chromium hydrate and report no mismatch (never reproduced alone, even on a busy machine).
+      // Proves the "no problems" checks can fail in this engine. The islands' chunk takes 2 s here, so hydration cannot
+      // start before the text changes: served at once, two full runs saw Chromium hydrate first and report no mismatch.
       const { tab } = opened;
       await tab.goto(`${slowOrigin}/about`);
       await tab.evaluate(() => void (document.querySelector('.nav-link')!.textContent = 'HOMEPAGE'));

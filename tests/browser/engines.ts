@@ -96,9 +96,8 @@ async function chromiumEngine(executablePath: string, colorScheme: ColorScheme):
 async function firefoxEngine(executablePath: string, colorScheme: ColorScheme): Promise<Engine> {
   // Pages follow this preference's scheme (0 dark, 1 light) whatever the system's.
   const scheme = { 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 };
-  // A page restored from the back-forward cache sends no navigation event over WebDriver BiDi, so goBack() waits out
-  // its timeout and the driver's next goto() hangs (w3c/webdriver-bidi#109, puppeteer/puppeteer#8182): Back and Forward
-  // load the page again here, as they do for a visitor whose Firefox does not keep it.
+  // A page restored from the back-forward cache sends no navigation event over WebDriver BiDi, so goBack() times out and
+  // the next goto() hangs (w3c/webdriver-bidi#109, puppeteer/puppeteer#8182): Back and Forward load the page again.
   const noBackForwardCache = { 'browser.sessionhistory.max_total_viewers': 0 };
   const launch = (prefs: Record<string, unknown> = {}) => puppeteer.launch({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: { ...scheme, ...noBackForwardCache, ...prefs } });
   const browser = await launch();

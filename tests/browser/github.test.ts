@@ -151,9 +151,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   }
 
   const textiles = '#/collections/categories/entries/textiles';
-  // What a save GitHub refuses logs: the 401s, Decap's log of the error (its message, maybe its stack), Decap's rejection of the save
-  // ("Object"), and, on a machine slow enough that the editor is still reading the repository when the sign-in stops, Decap's
-  // line for each file it could not read then.
+  // What a save GitHub refuses logs: the 401s, Decap's log of the error and its rejection ("Object"), and, on a slow machine,
+  // Decap's line for each file it was still reading when the sign-in stopped.
   const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|^failed to load file from GitHub: content/`);
   // The English form's: with Decap's i18n the French one beside it has the same label.
   const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();

@@ -35,9 +35,8 @@ function latinRuns(script: string) {
 }
 
 describeInBrowser.each(RTL_LANGUAGES)('in %s, right to left', (code) => {
-  // The language's pages made from a copy of the content whose first category lists an item more and whose first
-  // legal document has a paragraph more: the content's own words around what they must keep in its order (a code
-  // led by digits, a standard, a share led by digits, a number with its unit, a setting filled in), and a link.
+  // The content with a sentence more in its first category and first legal document: its own words around runs that
+  // must keep their order (a code led by digits, a standard, a share, a number with its unit, a setting filled in).
   const edition = siteContent.editions.find((each) => each.language.code === code)!;
   const words = edition.categories[0]!.intro.split(/\s+/);
   const codes = ['2,4-D', 'EN 197-1', '100% cotton', '25 kg'];
