@@ -1,15 +1,4 @@
-/**
- * What the engine suite (engines.test.ts) does not check, in Chromium alone
- * because it needs what only playwright-core offers: the narrowest width
- * (320 px), the Tab walk with focus rings and target sizes, requests seen and
- * blocked, wheel scrolling, reduced motion, time zones and a fixed clock, the
- * DevTools protocol; and the links into the site and the legal tabs as links
- * without JavaScript.
- */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/** What engines.test.ts does not check, in Chromium alone because it needs what only playwright-core offers. */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PATH, HOME_PATH, LEGAL_PATH } from '../../shared/paths.ts';
@@ -25,7 +14,7 @@ import {
   closeButton,
   describeInBrowser,
   drawerButton,
-  focusedElement,
+  focused,
   inFullBrowser,
   measureOverflow,
   menu,
@@ -62,12 +51,7 @@ function visibleWords(link: Locator): Promise<string> {
   );
 }
 
-/**
- * Turns the wheel and presses PageDown and End over the page; resolves with
- * how far it scrolled. Not after a fixed wait: once the page has received the
- * last key and drawn two frames since, any scroll the gestures started shows
- * (the test of the closed menu proves it with the same gestures).
- */
+/** How far the wheel, PageDown and End scroll the page: read two frames after the last key, not after a fixed wait. */
 async function tryToScroll(page: Page) {
   await page.evaluate(() => {
     window.gesturesReceived = new Promise((resolve) =>
@@ -82,14 +66,7 @@ async function tryToScroll(page: Page) {
   return scrollY(page);
 }
 
-/**
- * The page's layout shift in the frames after `since`, a time on the
- * document's timeline (which times layout shifts). Not by waiting for the
- * observer's callback (Chromium delivers it when it finds
- * time, which on a busy machine can be never within a test): what moved is
- * painted, and its shift recorded, within two frames; the observer's records
- * are then taken as they are. With what moved, for a failure's message.
- */
+/** The layout shift after `since` (document timeline), with what moved: read two frames on, as the observer's callback may never come on a busy machine. */
 function layoutShiftSince(page: Page, since: number): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     (since) =>
@@ -120,12 +97,7 @@ function layoutShiftSince(page: Page, since: number): Promise<{ total: number; m
   );
 }
 
-/**
- * Run in the page from its start (an init script): keeps the time of the last
- * frame before the local-hours slot is filled, so that a shift is the fill's
- * only if it comes after. A page still loading on a starved CPU may move as it
- * paints in parts before then.
- */
+/** An init script: when the local-hours slot is filled, so a shift counts as the fill's only after it (a loading page may move before). */
 function recordFill() {
   new MutationObserver((_, observer) => {
     if (!document.querySelector('[data-local-hours]')?.textContent) return;
@@ -160,10 +132,7 @@ describeInBrowser('in Chromium', () => {
 
   describe(`at ${WIDTHS.desktop} px, by keyboard, in forced colours and on paper`, () => {
     const tab = usePage(site, WIDTHS.desktop);
-    /**
-     * The page at `address`, hydrated: the three tests of an address come one after another and share
-     * one load (each still loads it when run alone). The Tab walk loads it afresh, from the top.
-     */
+    // An address's three tests share one load (each loads it alone); the Tab walk loads it afresh, from the top.
     const arrive = async (address: string) => {
       if (tab.page.url() !== site.url(address)) await visit(tab.page, site, address);
     };
@@ -252,10 +221,10 @@ describeInBrowser('in Chromium', () => {
       const box = await skip.boundingBox();
       expect(box && box.y >= 0 && box.x >= 0).toBe(true);
       await page.keyboard.press('Enter');
-      expect(await focusedElement(page)).toMatchObject({ tag: 'MAIN', id: 'main' });
+      expect(await page.evaluate(focused)).toMatchObject({ tag: 'MAIN', id: 'main' });
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
-      expect(await focusedElement(page)).toMatchObject({ text: content.legal[0]!.tabLabel });
+      expect(await page.evaluate(focused)).toMatchObject({ text: content.legal[0]!.tabLabel });
     });
   });
 
@@ -309,11 +278,11 @@ describeInBrowser('in Chromium', () => {
       const { page } = phone;
       await visit(page, site, '/products');
       await drawerButton(page).click();
-      await settled(page);
+      await page.evaluate(settled);
       expect(await tryToScroll(page)).toBe(0);
 
       await closeButton(page).click();
-      await settled(page);
+      await page.evaluate(settled);
       expect(await tryToScroll(page)).toBeGreaterThan(0);
       expect(phone.problems).toEqual([]);
     });
@@ -327,7 +296,7 @@ describeInBrowser('in Chromium', () => {
         await drawerButton(page).click();
         expect((await longest()) > 0, `with prefers-reduced-motion: ${reducedMotion}`).toBe(fades);
         await closeButton(page).click();
-        expect(await menuIsOpen(page)).toBe(false);
+        expect(await page.evaluate(menuIsOpen)).toBe(false);
       }
       expect(phone.problems).toEqual([]);
     });
@@ -365,13 +334,13 @@ describeInBrowser('in Chromium', () => {
       await visit(page, site, ABOUT_PATH, { script: false });
       await drawerButton(page).focus();
       await page.keyboard.press('Enter');
-      expect(await menuIsOpen(page)).toBe(true);
+      expect(await page.evaluate(menuIsOpen)).toBe(true);
       await page.keyboard.press('Tab');
-      expect((await focusedElement(page))?.inMenu).toBe(true);
+      expect((await page.evaluate(focused))?.inMenu).toBe(true);
       await page.keyboard.press('Escape');
-      expect(await menuIsOpen(page)).toBe(false);
+      expect(await page.evaluate(menuIsOpen)).toBe(false);
       // The browser hands focus back to the button that opened the popover.
-      expect(await focusedElement(page)).toMatchObject({ label: content.labels.nav.openMenu });
+      expect(await page.evaluate(focused)).toMatchObject({ label: content.labels.nav.openMenu });
       expect(tab.problems).toEqual([]);
     });
   });
@@ -440,11 +409,8 @@ describeInBrowser('in Chromium', () => {
   });
 
   describe('the business hours in the visitor’s time zone', () => {
-    // The chunk with the hours comes a second late, so that the slot is seen empty first; what the page
-    // does as it loads (which a starved CPU may paint in parts) is left out by counting the
-    // shift from the fill on (recordFill). Each language's line, at a moment in Tokyo, as its templates and
-    // Intl write it in the language's locale: the rule itself (other zones, summer time, the visitor's next
-    // day, open or closed) is tests/hours.test.ts's, against its function.
+    // The hours' chunk comes a second late, so the slot is seen empty first. Each language's line at a moment in Tokyo:
+    // the rule itself (zones, summer time, open or closed) is tests/hours.test.ts's.
     const NOW = '2026-07-15T10:00:00Z';
     const inTokyo = editions.map(({ prefix, content: words }) => ({
       code: words.language.code,

@@ -1,49 +1,27 @@
-/**
- * The browser editor in `npm run dev`, in Chromium, on a throw-away copy of
- * the project, doing what the owners of the words do: change a subtitle and
- * publish; change the French subtitle beside the English one, and see the
- * French page in the preview; write Arabic right to left, beside its page;
- * open a single file from its collection's list; add a category with a
- * phone's photo uploaded in its field (a photo too small for it refused),
- * and delete one written in English alone; under Media, refuse a drawing
- * with a script, take an AVIF as JPEG and delete it; try to save what the
- * site would refuse, and read the same lines beside the entry as the
- * refusal gives; open the editor in Arabic while a file is broken, and
- * correct it as text; close the tab on unsaved work and find it again. Each
- * time: what the file holds, what the page shows, and nothing thrown or
- * logged but what the test expects.
- */
+/** The browser editor in `npm run dev`, in Chromium, on a throw-away copy: what the owners do, then what the file holds, what the page shows, and nothing logged unexpected. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readEditorWordsFolder } from '../../content/read.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { fill, library } from '../../client/editor/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
 import { blobId, recordOf } from '../../content/keep-up.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
-import { pictureKind, pictureProblem } from '../../content/picture-problems.ts';
-import { CHROMIUM_FLAGS, content, editions } from '../helpers.ts';
-import { describeInBrowser, screenshotPath } from './harness.ts';
+import { pictureProblem } from '../../content/picture-problems.ts';
+import { content, editions } from '../helpers.ts';
+import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
-const chromiumPath = inject('chromiumPath');
-// The editor's bundle is built on the first request, and a save starts the site again: on a
-// busy two-core machine each can take many seconds.
-const SLOW = 60_000;
 vi.setConfig({ testTimeout: 180_000 });
 
 /** The size a category's photo needs (content/art.ts). */
 const NEED = pictureNeed('category');
 
-/**
- * A phone's photo: 4000 × 3000 as stored, taken sideways (EXIF orientation 6: shown turned a quarter
- * clockwise), with the phone, its owner and the place in its EXIF. Its stored top is red, the rest blue:
- * upright, the red is on the right.
- */
+/** A phone's photo, stored sideways (EXIF orientation 6) with its owner and place in the EXIF; its stored top red, so upright the red is on the right. */
 const PHONE = { width: 4000, height: 3000 };
 const phonePhoto = () =>
   sharp({ create: { ...PHONE, channels: 3, background: '#2830c8' } })
@@ -53,10 +31,9 @@ const phonePhoto = () =>
     .jpeg({ quality: 90 })
     .toBuffer();
 
-/** The media library's dialog. */
 const picturesDialog = (admin: Page) => admin.getByRole('dialog', { name: library.title });
 
-/** Uploads a file in the media library as an owner does: its Upload button, then the file in the chooser. */
+/** Uploads as an owner does: the Upload button, then the file in the chooser. */
 async function uploadPicture(admin: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = admin.waitForEvent('filechooser');
   await picturesDialog(admin).getByRole('button', { name: library.upload }).click();
@@ -76,7 +53,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
   beforeAll(async () => {
     sandbox = copyProject();
     dev = await startDev(sandbox.root);
-    browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   });
 
@@ -86,17 +63,10 @@ describeInBrowser('the browser editor in npm run dev', () => {
     sandbox?.remove();
   });
 
-  /**
-   * The editor's tab: the tests go on in it from one entry to the next, as an owner does, where loading
-   * the editor again would cost each test some seconds of CPU. A test that needs the editor as it opens
-   * (its banner, a tab closed and opened again) asks for a tab of its own.
-   */
+  /** The tab the tests go on in, as an owner does (loading the editor costs seconds); a test needing it as it opens asks for its own. */
   let shared: { admin: Page; problems: string[] } | undefined;
 
-  /**
-   * /admin at an address, signed in to the local backend, once `ready` (what the test goes on with) shows; what the
-   * page says in its console from then on is kept. In the shared tab, work left unsaved is left when asked.
-   */
+  /** /admin at an address, signed in, once `ready` shows, keeping what the page logs from then on; in the shared tab, unsaved work is left when asked. */
   async function openEditor(hash: string, ready: (admin: Page) => Locator, { own = false, page = undefined as Page | undefined } = {}) {
     const problems: string[] = [];
     const reuse = !own && !page && shared !== undefined;
@@ -138,10 +108,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     if (admin !== shared?.admin) await admin.close();
   };
 
-  /**
-   * What the page logged, but for what a save in `npm run dev` brings: the site starts again,
-   * so what the editor asks of it in that moment is refused (and asked again).
-   */
+  /** What the page logged, less the refused connections of a save in `npm run dev`, which starts the site again. */
   const unexpected = (problems: readonly string[]) => problems.filter((problem) => !/^Failed to load resource: net::ERR_CONNECTION_(RESET|REFUSED)$/.test(problem));
 
   async function publish(admin: Page) {
@@ -149,15 +116,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.getByText('Publish now').click();
   }
 
-  /** The preview beside the form, in place of the second language's form, which Decap shows there first (or of nothing, if an earlier test hid the preview): once the form is drawn, with what is beside it. */
-  async function showPreview(admin: Page) {
-    await admin.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
-    const preview = admin.locator('iframe#preview-pane');
-    if (!(await preview.isVisible())) await admin.getByRole('button', { name: 'Toggle preview' }).click();
-    await preview.waitFor();
-  }
-
-  /** The second language's form (French) beside the first, where Decap shows it until the preview is asked for (as a test before may have). */
+  /** The French form beside the English, where Decap shows it until the preview is asked for (as a test before may have). */
   async function showFrench(admin: Page) {
     await admin.getByRole('button', { name: 'Writing in EN' }).waitFor({ timeout: SLOW });
     const french = admin.getByRole('button', { name: 'Writing in FR' });
@@ -165,7 +124,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await french.waitFor();
   }
 
-  /** A field of the left form (the language written in, English first); with Decap's i18n the right one, the second language's, has the same label. */
+  /** A field of the left form: with Decap's i18n the right one has the same label. */
   const field = (admin: Page, label: string) => admin.getByLabel(label, { exact: true }).first();
 
   it('changes a category’s subtitle in English and, beside it, in French: each saved to its own file alone, shown in the open tab and on its own pages', async () => {
@@ -333,8 +292,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(await refused.getByText(library.notTaken).count()).toBe(1);
     expect(listed()).toEqual(before);
 
-    // A phone's photo, named as the phone names it.
-    // Upright 3000 × 4000: its long side brought to the master's.
+    // A phone's photo, named as the phone names it; upright 3000 × 4000, its long side brought to the master's.
     const master = { width: (MASTER_LIMITS.longSide * PHONE.height) / PHONE.width, height: MASTER_LIMITS.longSide };
     await uploadPicture(admin, { name: 'IMG_1234 Été.JPG', mimeType: 'image/jpeg', buffer: await phonePhoto() });
     await dialog.getByRole('status').getByText(fill(library.savedPhoto, { file: 'IMG_1234 Été.JPG', name: 'img-1234-ete.jpg', width: String(master.width), height: String(master.height) })).waitFor({ timeout: SLOW });

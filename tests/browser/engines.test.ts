@@ -1,19 +1,11 @@
-/**
- * What a visitor meets, in the engine the vitest project is named after
- * (chromium, firefox or webkit): the same test bodies run once per engine
- * through the driver interface of engines.ts. The pages of a language at phone
- * or desktop width, light or dark (SHARE below says which engine takes which),
- * hydration, the overlay menu by mouse and keyboard, the legal tabs, the
- * language switch, the pages without JavaScript, and axe-core. Screenshots
- * land in artifacts/screenshots/<engine>/.
- */
+/** What a visitor meets, in the engine the vitest project is named after, through engines.ts's driver interface. */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ABOUT_PATH, LEGAL_PATH, menuLinks } from '../../shared/paths.ts';
 import { routes } from '../../harness/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
-import { addressesIn, axeSource, brokenHeadingWords, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, WIDTHS, wordsAt } from './harness.ts';
+import { addressesIn, axeSource, brokenHeadingWords, focused, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, menuIsOpen, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, settled, WIDTHS, wordsAt } from './harness.ts';
 
 const name = inject('engine');
 const binary = inject('binary');
@@ -25,31 +17,14 @@ const closeAt = (address: string) => `button[aria-label=${JSON.stringify(wordsAt
 const DRAWER = drawerAt('/');
 const CLOSE = closeAt('/');
 
-/**
- * The languages the engine suite visits: the default and each right-to-left
- * one (SHARE below says which pass takes which). The other left-to-right
- * languages lay out as the default does, and chromium.test.ts visits all
- * their pages (docs/testing.md).
- */
+/** The default language and each right-to-left one: the others lay out as the default does, and chromium.test.ts visits them. */
 const VISITED = [...new Set([LANGUAGES[0]!, ...RTL_LANGUAGES])];
 /** Each language's home page: where the menu, the same on every page of a language, is checked open with axe and photographed. */
 const MENU_PAGES = new Set(VISITED.map((code) => addressesIn(code)[0]!));
 
 /**
- * The pages each pass visits, each pass in one language: the suite's time is
- * its CPU on two cores, which npm test's three minutes bound (docs/testing.md
- * has the table and the times). Firefox and WebKit see Arabic with
- * JavaScript, Firefox at a true 375 px (MiniBrowser stops at about 450) and
- * WebKit at desktop width in the dark scheme, and without it; English
- * without JavaScript in Firefox, and in both on the pages of the menu and
- * legal-tab tests. The dark scheme is a desktop pass, Chromium's in English
- * and WebKit's in Arabic: Firefox reads the scheme as a preference when it
- * starts, and a third Firefox cost about as much as two passes. Chromium
- * takes no other: chromium.test.ts checks every page at 320 px, at desktop
- * width (the Tab walk, forced colours, paper) and without JavaScript (axe).
- * Each pass sees every screen, and two of the pages a screen draws several
- * of (the categories, the legal tabs), the next two in the engine's next
- * pass.
+ * Each engine's passes, each in one language, within npm test's CPU budget (docs/testing.md has the table). The phone pass is
+ * Firefox's (MiniBrowser stops at about 450 px), the dark ones Chromium's and WebKit's (a third Firefox costs two passes).
  */
 const PASSES = ['phone', 'dark', 'noScript'] as const;
 type Pass = (typeof PASSES)[number];
@@ -82,14 +57,8 @@ function recordProblems() {
 }
 const recordedProblems = () => (window as unknown as { __problems?: string[] }).__problems ?? [];
 const isHydrated = () => document.querySelector('#site-menu[aria-modal="true"]') !== null;
-const menuIsOpen = () => document.getElementById('site-menu')!.matches(':popover-open');
 const menuOpacity = () => getComputedStyle(document.getElementById('site-menu')!).opacity;
-const settled = () => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => true);
 const content = () => ({ h1: document.querySelector('h1')?.textContent?.trim() ?? '', main: (document.querySelector('main') as HTMLElement | null)?.innerText.length ?? 0 });
-const focused = () => {
-  const active = document.activeElement;
-  return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id } : null;
-};
 const focus = (selector: string) => (document.querySelector(selector) as HTMLElement).focus();
 /** The legal page as a visitor meets it: its address, the tab marked as the page, the document shown, and the tab the focus is on. */
 const legalState = () => ({
@@ -159,12 +128,7 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     return opened;
   }
 
-  /**
-   * Loads an address and, with the script, hydrates the islands by a key press
-   * (Shift changes nothing else). The press is repeated until they are: on a
-   * busy machine, MiniBrowser's first page once stayed unhydrated after one.
-   * That one interaction is enough is checked in chromium.test.ts.
-   */
+  /** Loads an address and hydrates it; the key press is repeated, as MiniBrowser's first page on a busy machine once missed one. */
   async function visit(tab: Tab, address: string, { script = true } = {}) {
     await tab.goto(origin + address);
     if (script) await hydrate(tab);
@@ -185,13 +149,7 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     return tab.evaluate(runAxe);
   }
 
-  /**
-   * What a pass checks on a page it has loaded with the script: its content, its fit at `width`, its
-   * heading words, a screenshot named with `suffix`, and on a home page the same with the menu open; with
-   * `axe`, axe-core too. Axe reads the DOM and the colours the stylesheet computes, which the engines agree
-   * on: it runs in the dark passes (Chromium's in the default language, WebKit's right to left) and, for
-   * every page of every language in the light scheme, in chromium.test.ts, not again at phone width.
-   */
+  /** A pass's checks of a loaded page, and on a home page with the menu open; axe only where asked (the dark passes), as chromium.test.ts runs it on every light page. */
   async function rendersWell(tab: Tab, address: string, width: number, { suffix = '', withAxe = false } = {}) {
     const shown = await tab.evaluate(content);
     expect(shown.h1).not.toBe('');
@@ -329,9 +287,8 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     const opened = useTab(WIDTHS.desktop);
 
     it('catches a server render that the client does not reproduce', async () => {
-      // Proves the "no problems" checks above can fail in this engine: the HOME link's text changes before hydration.
-      // The islands' chunk takes 2 s here, so that hydration cannot start before the change. With it served at once,
-      // two full runs saw Chromium hydrate and report no mismatch (never reproduced alone, even on a busy machine).
+      // Proves the "no problems" checks can fail in this engine. The islands' chunk takes 2 s here, so hydration cannot
+      // start before the text changes: served at once, two full runs saw Chromium hydrate first and report no mismatch.
       const { tab } = opened;
       await tab.goto(`${slowOrigin}/about`);
       await tab.evaluate(() => void (document.querySelector('.nav-link')!.textContent = 'HOMEPAGE'));
@@ -409,15 +366,14 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
       // Where each language's link leads is the server's (tests/languages.test.ts, every address): here, the direction following in the engine.
       it(`leads from a page in ${rtl} to the same page in the default language, the direction following`, async () => {
         const { tab } = opened;
-        for (const target of [editions[0]!]) {
-          await visit(tab, `/${rtl}${ABOUT_PATH}`);
-          expect(await tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: `/${rtl}${ABOUT_PATH}` });
-          await tab.click(`.languages--bar a[hreflang="${target.language.code}"]`);
-          const { code, direction } = target.language;
-          await expect.poll(() => tab.evaluate(language)).toEqual({ lang: code, dir: direction, direction, path: `${target.prefix}${ABOUT_PATH}` });
-          // Leaving a page before its scripts have loaded makes Firefox report the aborted loads: the next visit waits for them.
-          await expect.poll(() => tab.evaluate(() => document.querySelector('[data-local-hours]')?.textContent ?? 'no footer'), { timeout: 10_000 }).not.toBe('');
-        }
+        const target = editions[0]!;
+        await visit(tab, `/${rtl}${ABOUT_PATH}`);
+        expect(await tab.evaluate(language)).toEqual({ lang: rtl, dir: 'rtl', direction: 'rtl', path: `/${rtl}${ABOUT_PATH}` });
+        await tab.click(`.languages--bar a[hreflang="${target.language.code}"]`);
+        const { code, direction } = target.language;
+        await expect.poll(() => tab.evaluate(language)).toEqual({ lang: code, dir: direction, direction, path: `${target.prefix}${ABOUT_PATH}` });
+        // Leaving a page before its scripts have loaded makes Firefox report the aborted loads: the next visit waits for them.
+        await expect.poll(() => tab.evaluate(() => document.querySelector('[data-local-hours]')?.textContent ?? 'no footer'), { timeout: 10_000 }).not.toBe('');
         expect(await problems(tab)).toEqual([]);
       });
     });

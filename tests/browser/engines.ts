@@ -1,9 +1,4 @@
-/**
- * One small driver interface over three engines, so that the cross-engine
- * tests are written once: Chromium through playwright-core, Firefox through
- * puppeteer-core over WebDriver BiDi, WebKit (WebKitGTK's MiniBrowser) through
- * selenium-webdriver against WebKitWebDriver on a private Xvfb display.
- */
+/** One driver interface over Chromium (playwright-core), Firefox (puppeteer-core, WebDriver BiDi) and WebKit (selenium-webdriver, Xvfb), so the cross-engine tests are written once. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,9 +96,8 @@ async function chromiumEngine(executablePath: string, colorScheme: ColorScheme):
 async function firefoxEngine(executablePath: string, colorScheme: ColorScheme): Promise<Engine> {
   // Pages follow this preference's scheme (0 dark, 1 light) whatever the system's.
   const scheme = { 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 };
-  // A page restored from the back-forward cache sends no navigation event over WebDriver BiDi, so goBack() waits out
-  // its timeout and the driver's next goto() hangs (w3c/webdriver-bidi#109, puppeteer/puppeteer#8182): Back and Forward
-  // load the page again here, as they do for a visitor whose Firefox does not keep it.
+  // A page restored from the back-forward cache sends no navigation event over WebDriver BiDi, so goBack() times out and
+  // the next goto() hangs (w3c/webdriver-bidi#109, puppeteer/puppeteer#8182): Back and Forward load the page again.
   const noBackForwardCache = { 'browser.sessionhistory.max_total_viewers': 0 };
   const launch = (prefs: Record<string, unknown> = {}) => puppeteer.launch({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: { ...scheme, ...noBackForwardCache, ...prefs } });
   const browser = await launch();
@@ -179,11 +173,7 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
     xvfb.process.kill();
     rmSync(config, { recursive: true, force: true });
   };
-  /**
-   * A WebKitWebDriver of its own on the display, and its one session: a MiniBrowser with page scripts or
-   * without. Quitting a session and asking the same driver for the other kind at once hung past a minute
-   * in CI on a busy machine; each kind keeps its own driver instead.
-   */
+  /** A WebKitWebDriver of its own and its one session, with page scripts or without: one driver switching kinds hung past a minute in CI. */
   async function session(javaScript: boolean): Promise<WebDriver> {
     const port = await freePort();
     webDrivers.push(spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, ...theme } }));
@@ -192,8 +182,7 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
       // A MiniBrowser started with --enable-javascript=false runs no page script, but still the driver's.
       'webkitgtk:browserOptions': { binary: browser, args: ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])] },
     };
-    // WebKitWebDriver takes a moment to listen after it starts. The session is asked for once it
-    // says it is ready (W3C /status): asking again while a slow MiniBrowser starts would leave one behind.
+    // Asked for once the driver says it is ready (W3C /status): asking again while a slow MiniBrowser starts would leave one behind.
     await vi.waitFor(
       async () => {
         const status = (await (await fetch(`http://127.0.0.1:${port}/status`)).json()) as { value?: { ready?: boolean } };
@@ -203,11 +192,7 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
     );
     return new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
   }
-  /**
-   * The session of each kind (with page scripts, without), started when first asked for; a session
-   * serves one tab at a time, and a closed tab's session, left at about:blank, serves the next. The
-   * first is started here, to see that WebKit runs.
-   */
+  /** Each kind's session, serving one tab at a time; the first is started here, to see that WebKit runs. */
   const sessions = new Map<boolean, { driver: WebDriver; inUse: boolean }>();
   try {
     sessions.set(true, { driver: await session(true), inUse: false });

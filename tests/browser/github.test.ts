@@ -1,13 +1,6 @@
 /**
- * The browser editor as production runs it, in Chromium: the built server
- * (node dist/server/main.js) with the editor on an origin of its own,
- * signing in through the OAuth proxy's popup and saving through Decap's
- * GitHub backend, both answered by a double of the git host
- * (tests/git-host/) over https on loopback, which keeps what it is asked to
- * write as real commits in a bare repository. Each test then reads that
- * repository with git: which commits, by whom, changing what, and whether the
- * content check passes on the result. What only a real git host can show:
- * docs/testing.md.
+ * The browser editor as production runs it (the built server, the editor on its own origin), signing in and saving to
+ * the git host's double (tests/git-host/); each test reads the commits with git. What only GitHub can show: docs/testing.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { imageSize } from 'image-size';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LOCK_REF } from '../../client/editor/github.ts';
 import { fill, library, notices } from '../../client/editor/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
@@ -26,14 +19,11 @@ import { checkSite } from '../../scripts/build/check-content.ts';
 import { fetchRaw } from '../../scripts/build/export.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { startGitHost, type GitHost } from '../git-host/server.ts';
-import { CHROMIUM_FLAGS, editions, freePort } from '../helpers.ts';
-import { describeInBrowser, screenshotPath } from './harness.ts';
+import { editions, freePort } from '../helpers.ts';
+import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
-const chromiumPath = inject('chromiumPath');
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'dist', 'server', 'main.js');
-// Loading the editor's bundle and a save's reads and writes: on a busy two-core machine each can take many seconds.
-const SLOW = 60_000;
 vi.setConfig({ testTimeout: 180_000 });
 
 const USER = { login: 'ada', id: 7, name: 'Ada Lovelace', email: 'ada@example.com' };
@@ -106,7 +96,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     [editor, withDrafts, browser] = await Promise.all([
       startEditor(host),
       startEditor(host, { EDITOR_DRAFTS: 'true' }),
-      chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS }),
+      launchChromium(),
     ]);
     // The double's certificate is its own, made for this run.
     context = await browser.newContext({ viewport: { width: WIDTH, height: 800 }, ignoreHTTPSErrors: true });
@@ -121,7 +111,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   const git = (...args: string[]) => host.repository.git(args);
   const head = () => host.repository.resolve(BRANCH, 'commit')!;
 
-  /** A page of the editor that keeps what it logs as errors; `expected` says which of those a test causes on purpose. */
+  /** An editor page keeping its errors; `expected` names those a test causes on purpose. */
   async function open(at: Editor, hash: string) {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -161,17 +151,11 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   }
 
   const textiles = '#/collections/categories/entries/textiles';
-  // What a save GitHub refuses logs: the 401s, Decap's log of the error (its message, maybe its stack), Decap's rejection of the save
-  // ("Object"), and, on a machine slow enough that the editor is still reading the repository when the sign-in stops, Decap's
-  // line for each file it could not read then.
+  // What a save GitHub refuses logs: the 401s, Decap's log of the error and its rejection ("Object"), and, on a slow machine,
+  // Decap's line for each file it was still reading when the sign-in stopped.
   const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|^failed to load file from GitHub: content/`);
   // The English form's: with Decap's i18n the French one beside it has the same label.
   const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();
-  /** The preview beside the form, in place of the second language's form, which Decap shows there first: once the form is drawn, with what is beside it. */
-  const showPreview = async (page: Page) => {
-    await page.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
-    if (!(await page.locator('iframe#preview-pane').isVisible())) await page.getByRole('button', { name: 'Toggle preview' }).click();
-  };
   let page: Page;
   let unexpected: (expected?: RegExp) => string[];
 

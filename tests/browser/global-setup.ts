@@ -1,8 +1,4 @@
-/**
- * Finds, once per browser project of vitest.config.ts, the engine the project
- * is named after. A missing engine skips the project's tests with one line
- * saying how to install it, except in CI, where it is a failure.
- */
+/** Finds each browser project's engine; a missing one skips its tests with a line saying how to install it, or fails in CI. */
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH as CHROMIUM_BROWSER_PATH } from '../../harness/chromium.ts';
@@ -10,26 +6,11 @@ import { CHROMIUM_PATH as CHROMIUM_BROWSER_PATH } from '../../harness/chromium.t
 export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
-/** What to launch for an engine. */
-export type EngineBinary =
-  | { name: 'chromium'; executable: string }
-  | { name: 'firefox'; executable: string }
-  /** WebKitGTK's WebDriver server and the MiniBrowser it drives. */
-  | { name: 'webkit'; executable: string; driver: string };
+export type EngineBinary = { name: 'chromium'; executable: string } | { name: 'firefox'; executable: string } | { name: 'webkit'; executable: string; driver: string };
 
-/**
- * Debian's headless shell of its Chromium (chromium-headless-shell: the same
- * Blink and V8 without the browser's windows, what Playwright runs headless
- * by default), unless CHROMIUM_PATH names another build, the full browser
- * (/usr/bin/chromium) among them. The same tests take about a quarter less
- * CPU in it than in the full browser (docs/testing.md). The full browser
- * (CHROMIUM_BROWSER_PATH) runs what the shell does not do as a visitor's
- * browser does (inFullBrowser in harness.ts).
- */
+// Debian's headless shell (about a quarter less CPU than the full browser, docs/testing.md), unless CHROMIUM_PATH names another.
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
-/** Debian's Firefox ESR unless FIREFOX_PATH names another Firefox. */
 const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
-/** Debian's webkit2gtk-driver: the WebDriver server and the MiniBrowser it drives; Xvfb gives it a display. */
 const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB = '/usr/bin/Xvfb';
@@ -46,13 +27,11 @@ const NEEDS: Record<EngineName, { files: string[]; install: string; binary: Engi
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The engine this project drives. */
     engine: EngineName;
-    /** What to launch for it, or null when it is missing and its tests are skipped. */
+    /** null when the engine is missing and its tests are skipped. */
     binary: EngineBinary | null;
-    /** The Chromium to launch in the chromium project (the headless shell), else null. */
+    /** The headless shell and the full browser, in the chromium project only. */
     chromiumPath: string | null;
-    /** Chromium's full browser in the chromium project, else null. */
     chromiumBrowserPath: string | null;
   }
 }

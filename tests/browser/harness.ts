@@ -1,10 +1,4 @@
-/**
- * What the browser test files share: the built site served in-process on a
- * free port, the addresses and widths, functions run in the page by any
- * engine (overflow, broken heading words, axe-core), screenshot paths; and for
- * the Chromium-only files, Chromium driven by playwright-core with pages that
- * record console problems.
- */
+/** What the browser test files share: the built site on a free port, addresses and widths, functions run in any engine's page, and Chromium's pages. */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,10 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { editionAt, type Route } from '../../shared/routes.ts';
-import { routes } from '../../harness/harness.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, sharedApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
@@ -23,15 +16,15 @@ const chromiumPath = inject('chromiumPath');
 
 /** describe() in the chromium project when there is a Chromium, else describe.skip() (global-setup.ts said why). */
 export const describeInBrowser = describe.skipIf(chromiumPath === null);
+/** The chromium project's Chromium (global-setup.ts), with the suite's flags. */
+export const launchChromium = (options: LaunchOptions = {}) => chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS, ...options });
+// Loading the editor's bundle, and a save (which starts the dev site again): on a busy two-core machine each can take many seconds.
+export const SLOW = 60_000;
 
 /** A path no language has: under each language's prefix, its not-found page. */
 const UNKNOWN_PATH = '/no-such-page';
 
-/**
- * Every address a language answers with a page of its own, by the screen that draws it (the route table's
- * order), and one it does not know. Not its aliases (/, /fr/): they answer their home page's very bytes,
- * which HTML conformance checks at each.
- */
+/** A language's own addresses by the screen that draws them, and one it does not know; not its aliases (/, /fr/), which answer their home page's bytes. */
 function pagesByScreen(code: string): string[][] {
   const { routes: own, prefix } = editions.find((edition) => edition.language.code === code)!;
   const byScreen = new Map<Route['screen'], string[]>();
@@ -44,10 +37,7 @@ export function addressesIn(code: string): string[] {
   return pagesByScreen(code).flat();
 }
 
-/**
- * The addresses of a language that one turn of a pass visits: every screen, and of a screen that draws
- * several pages (the categories, the legal tabs) two of them, in turn, so that four turns see up to eight.
- */
+/** What one turn of a pass visits: every screen, and two of a screen's several pages, the next two on the next turn. */
 export function screensIn(code: string, turn: number): string[] {
   return pagesByScreen(code).flatMap((pages) => (pages.length <= 2 ? pages : [pages[(2 * turn) % pages.length]!, pages[(2 * turn + 1) % pages.length]!]));
 }
@@ -90,18 +80,14 @@ export interface Site {
   browser: Browser;
 }
 
-/**
- * Starts the site and one browser for the enclosing describe block (call it
- * inside describeInBrowser), and stops both after it. beforeAll fills in the
- * returned object.
- */
+/** The site and one browser for the enclosing describe block, filled in by beforeAll. */
 export function useSite(): Site {
   const site = {} as Site;
   let close = async () => {};
   beforeAll(async () => {
     const served = await serveSite();
     const origin = served.origin;
-    const browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_FLAGS });
+    const browser = await launchChromium();
     Object.assign(site, { url: (path: string) => origin + path, browser });
     close = async () => {
       await browser.close();
@@ -112,13 +98,7 @@ export function useSite(): Site {
   return site;
 }
 
-/**
- * The site of `site` in Chromium's full browser, for the enclosing describe
- * block: for what the headless shell does not do as a visitor's browser does.
- * It rests its pointer at (0, 0) on every page it loads
- * (microsoft/playwright#33441), which the site rightly takes for the visitor
- * pointing.
- */
+/** `site` in Chromium's full browser: the headless shell rests its pointer on every page it loads, which the site takes for the visitor (microsoft/playwright#33441). */
 export function inFullBrowser(site: Site): Site {
   const other = {} as Site;
   beforeAll(async () => {
@@ -129,10 +109,7 @@ export function inFullBrowser(site: Site): Site {
   return other;
 }
 
-/**
- * The site of `site` in its browser, on a server of its own that holds back `slowChunks` ms the chunks a page
- * imports once it has loaded, for the enclosing describe block.
- */
+/** `site` on a server of its own that holds back its lazy chunks `slowChunks` ms. */
 export function useSlowChunks(site: Site, slowChunks: number): Site {
   const other = {} as Site;
   let close = async () => {};
@@ -145,11 +122,7 @@ export function useSlowChunks(site: Site, slowChunks: number): Site {
   return other;
 }
 
-/**
- * The site on a loopback port, served in-process from the build (or `app`). The chunks a page imports once it has loaded
- * (the islands, the local hours) can be held back `slowChunks` ms, to let a
- * test leave the page first, or refused (503), to see a real failure reported.
- */
+/** The build (or `app`) on loopback; the lazy chunks held back (a page left first) or refused (a real failure reported). */
 export async function serveSite({ app = sharedApp(), slowChunks = 0, refuseChunks = false }: { app?: RequestListener; slowChunks?: number; refuseChunks?: boolean } = {}): Promise<{ origin: string; close: () => Promise<void> }> {
   const listener: RequestListener = (req, res) => {
     if (!/^\/assets\/(hydrate-islands|local-hours)\./.test(req.url ?? '')) app(req, res);
@@ -188,10 +161,7 @@ export async function openPage(site: Site, width: number, options: BrowserContex
   return { page, problems, close: () => context.close() };
 }
 
-/**
- * One page for all the tests of a describe block: a new browser context costs
- * more than the rest of a test. Its problems start empty for every test.
- */
+/** One page for a describe block's tests (a context costs more than a test), its problems emptied for each. */
 export function usePage(site: Site, width: number, options: BrowserContextOptions = {}): OpenedPage {
   const opened = { problems: [] as string[] } as OpenedPage;
   beforeAll(async () => {
@@ -211,30 +181,32 @@ export async function visit(page: Page, site: Site, address: string, { script = 
   if (script) await hydrated(page);
 }
 
-/**
- * Resolves once the islands have hydrated and switched to their scripted form.
- * They are hydrated on the visitor's first interaction (client/entry.tsx):
- * pressing Shift is one that changes nothing else.
- */
+/** Resolves once the islands have hydrated, on a first interaction (client/entry.tsx) that changes nothing else: Shift. */
 export async function hydrated(page: Page) {
   await page.keyboard.press('Shift');
   await page.locator('#site-menu[aria-modal="true"]').waitFor({ state: 'attached' });
 }
 
-/** Resolves when every running transition and animation (the menu's fade) has finished. */
-export function settled(page: Page) {
-  return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined));
-}
-
 export const drawerButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.openMenu });
 export const closeButton = (page: Page) => page.getByRole('button', { name: content.labels.nav.closeMenu });
 export const menu = (page: Page) => page.locator('#site-menu');
-export const menuIsOpen = (page: Page) => menu(page).evaluate((node) => node.matches(':popover-open'));
-export const focusedElement = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.activeElement;
-    return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
-  });
+
+// Run in the page, by any engine's driver (page.evaluate, Tab.evaluate).
+export const menuIsOpen = () => document.getElementById('site-menu')!.matches(':popover-open');
+/** Resolves when every running transition and animation (the menu's fade) has finished. */
+export const settled = () => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => true);
+export const focused = () => {
+  const active = document.activeElement;
+  return active ? { text: active.textContent?.trim() ?? '', label: active.getAttribute('aria-label'), inMenu: Boolean(active.closest('#site-menu')), id: active.id, tag: active.tagName } : null;
+};
+
+/** The editor's preview beside the form, in place of the second language's form, which Decap shows there first. */
+export async function showPreview(admin: Page) {
+  await admin.getByRole('button', { name: /^Writing in / }).first().waitFor({ timeout: SLOW });
+  const preview = admin.locator('iframe#preview-pane');
+  if (!(await preview.isVisible())) await admin.getByRole('button', { name: 'Toggle preview' }).click();
+  await preview.waitFor();
+}
 
 /** Pixels by which the page is wider than the viewport, and elements that stick out past either edge (run in the page). */
 export function measureOverflow() {
@@ -269,12 +241,7 @@ export function brokenHeadingWords() {
 
 export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * axe-core's violations on the page as it is now. The CSP forbids inline
- * scripts, so axe is not added as a <script> tag: page.evaluate runs it
- * through the DevTools protocol, which the CSP does not govern, and the
- * page keeps its real CSP for the rest of the test.
- */
+/** axe-core's violations now, run through the DevTools protocol, which the page's CSP (no inline scripts) does not govern. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);

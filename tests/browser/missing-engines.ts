@@ -1,8 +1,4 @@
-/**
- * A reporter that says, after vitest's summary, which engines were missing
- * and how many tests that skipped, with the command that installs each: a
- * run without a browser must not read as green.
- */
+/** After vitest's summary, the engines missing and the tests that skipped: a run without a browser must not read as green. */
 import type { Reporter, TestModule } from 'vitest/node';
 import { ENGINE_NAMES, engineMissing, type EngineName } from './global-setup.ts';
 

@@ -1,31 +1,17 @@
-/**
- * Runs of another script inside words written right to left (a product code,
- * a standard, a number with its unit, an e-mail address, a filled setting), as
- * a visitor sees them in Chromium: on every page of each right-to-left
- * language, each such run's characters read left to right in the order they
- * are written, by the positions the browser gave them (not by the markup
- * around them: shared/writing.ts, ui/Words.tsx); on paper, a link is followed
- * by its full address, read left to right; and the page's words are drawn in
- * the face the stylesheet names first for their script.
- */
+/** Runs of Latin letters and digits in right-to-left words (a code, a unit, an address), as a visitor sees them in Chromium, on screen and on paper; and the face each script is drawn in. */
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteContent } from '../../content/index.ts';
 import type { Block, SiteContent } from '../../content/schema.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { scriptOf } from '../../shared/writing.ts';
-import { CHROMIUM_FLAGS, editions, testApp } from '../helpers.ts';
-import { addressesIn, describeInBrowser, pdftotext, printed, RTL_LANGUAGES, serveSite, usePage, visit, WIDTHS, type Site } from './harness.ts';
+import { editions, testApp } from '../helpers.ts';
+import { addressesIn, describeInBrowser, launchChromium, pdftotext, printed, RTL_LANGUAGES, serveSite, usePage, visit, WIDTHS, type Site } from './harness.ts';
 
-/**
- * Run in the page: each run of Latin letters and digits in its text (with what lies between them but letters of the
- * page's own script), as the visitor sees it: whether its characters' boxes go left to right in the order it is
- * written, on each line it spans. Found in the text, not by its markup; one text node at a time.
- */
+/** Run in the page: each Latin run of its text, and whether its characters' boxes go left to right on each line, found by position, not by markup. */
 function latinRuns(script: string) {
   const run = new RegExp(String.raw`[\p{Script=Latin}\p{Nd}](?:[^\p{Script_Extensions=${script}}\n]*[\p{Script=Latin}\p{Nd}])?`, 'gu');
   const runs: Array<{ run: string; inOrder: boolean }> = [];
@@ -49,9 +35,8 @@ function latinRuns(script: string) {
 }
 
 describeInBrowser.each(RTL_LANGUAGES)('in %s, right to left', (code) => {
-  // The language's pages made from a copy of the content whose first category lists an item more and whose first
-  // legal document has a paragraph more: the content's own words around what they must keep in its order (a code
-  // led by digits, a standard, a share led by digits, a number with its unit, a setting filled in), and a link.
+  // The content with a sentence more in its first category and first legal document: its own words around runs that
+  // must keep their order (a code led by digits, a standard, a share, a number with its unit, a setting filled in).
   const edition = siteContent.editions.find((each) => each.language.code === code)!;
   const words = edition.categories[0]!.intro.split(/\s+/);
   const codes = ['2,4-D', 'EN 197-1', '100% cotton', '25 kg'];
@@ -80,7 +65,7 @@ describeInBrowser.each(RTL_LANGUAGES)('in %s, right to left', (code) => {
     for (const face of ['400Regular', '700Bold']) symlinkSync(createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-arabic/${face}/NotoSansArabic_${face}.ttf`), join(fonts, `${face}.ttf`));
     writeFileSync(join(fonts, 'fonts.conf'), `<?xml version="1.0"?><fontconfig><include>/etc/fonts/fonts.conf</include><dir>${fonts}</dir><cachedir>${join(fonts, 'cache')}</cachedir></fontconfig>`);
     const served = await serveSite({ app: testApp({ content: withRuns }) });
-    const browser = await chromium.launch({ executablePath: inject('chromiumPath')!, args: CHROMIUM_FLAGS, env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } });
+    const browser = await launchChromium({ env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } });
     Object.assign(site, { url: (path: string) => served.origin + path, browser });
     stop = async () => {
       await browser.close();

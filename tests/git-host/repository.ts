@@ -1,9 +1,4 @@
-/**
- * A bare git repository driven through git's plumbing, as the double of the
- * git host (server.ts) stores what the editor writes: blobs, trees and
- * commits are real git objects, and branches are real refs, so a test reads
- * the result with git itself.
- */
+/** The git host double's store: a bare repository written through git's plumbing, so a test reads the result with git itself. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,10 +38,7 @@ const IMMUTABLE = /^[0-9a-f]{40}(:.*|\.\.[0-9a-f]{40})?$/s;
 export class Repository {
   private readonly scratch = mkdtempSync(join(tmpdir(), 'git-host-index-'));
   private indexes = 0;
-  /**
-   * What git answered about objects named by sha: an object never changes, and the editor asks about the same
-   * ones at every read and write (a process each, blocking the test's browser driver while it runs).
-   */
+  /** What git answered about objects named by sha, which never change: the editor asks again at every read and write. */
   private readonly known = new Map<string, unknown>();
 
   private constructor(readonly dir: string) {}
@@ -115,10 +107,7 @@ export class Repository {
     return this.git(['hash-object', '-w', '--stdin'], { input: content });
   }
 
-  /**
-   * A tree: `base` (a tree) with each path set to a blob, or removed where its
-   * blob is null, as GitHub's POST /git/trees does; built in an index of its own.
-   */
+  /** `base` with each path set to a blob, or removed where it is null, as GitHub's POST /git/trees does. */
   writeTree(base: string | undefined, entries: ReadonlyArray<{ path: string; mode: string; sha: string | null }>): string {
     const env = { GIT_INDEX_FILE: join(this.scratch, `index-${++this.indexes}`) };
     this.git(base ? ['read-tree', base] : ['read-tree', '--empty'], { env });

@@ -1,13 +1,6 @@
 /**
- * A double of the git host the browser editor saves to, on loopback over
- * https: the OAuth proxy's sign-in popup that Decap's GitHub backend opens at
- * `base_url`/auth, and the part of GitHub's REST API that backend calls
- * (decap-cms-backend-github's API.ts and implementation.tsx), under /api/v3
- * as GitHub Enterprise Server answers it. What it is asked to write becomes
- * real commits and refs in a bare repository (repository.ts), authored as
- * the signed-in user, as GitHub does when a commit names no author. A route
- * it does not have answers 404 and is kept in `unmatched`, so a gap shows.
- * What the double proves and what only GitHub can: docs/testing.md.
+ * A double of the git host over https on loopback: the OAuth proxy's popup and the part of GitHub's REST API Decap's
+ * GitHub backend calls, writing real commits (repository.ts); a route it lacks is kept in `unmatched`. docs/testing.md.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -47,8 +40,6 @@ export interface GitHost {
   apiRoot: string;
   repository: Repository;
   pulls: readonly Pull[];
-  /** Each request the API answered, as "METHOD /path" with the status. */
-  requests: string[];
   /** Requests no route answers: what the double lacks. */
   unmatched: string[];
   /** Every token given so far stops working, as when a token expires or is revoked. */
@@ -83,11 +74,7 @@ window.opener.postMessage('authorizing:github', '*');
 </script>`;
 }
 
-/**
- * The double, serving `repo` ("owner/name") from a new bare repository whose
- * `branch` holds `seed` (the folders of `root` given), for the one `user`
- * who may sign in.
- */
+/** The double of `repo` ("owner/name"), its `branch` holding the `seed` folders, for the one `user` who may sign in. */
 export async function startGitHost({ repo, branch, user, seed }: { repo: string; branch: string; user: User; seed: { root: string; folders: string[] } }): Promise<GitHost> {
   const repository = Repository.create();
   const first = repository.writeCommit(repository.treeOf(seed.root, seed.folders), [], 'The site as it is', user);
@@ -95,7 +82,6 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
   const [owner] = repo.split('/') as [string, string];
   const tokens = new Set<string>();
   const pulls: Pull[] = [];
-  const requests: string[] = [];
   const unmatched: string[] = [];
   let origin = '';
   const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -163,7 +149,6 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     res.status(204).end();
   });
   api.use((req, res, next) => {
-    res.on('finish', () => requests.push(`${req.method} ${req.originalUrl.slice('/api/v3'.length)} ${res.statusCode}`));
     const token = /^(?:token|bearer) (\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
     if (!token || !tokens.has(token)) return json(res, 401, { message: 'Bad credentials', documentation_url: GITHUB_DOCS });
     next();
@@ -342,7 +327,6 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     apiRoot: `${origin}/api/v3`,
     repository,
     pulls,
-    requests,
     unmatched,
     revokeTokens: () => tokens.clear(),
     close: async () => {
