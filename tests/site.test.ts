@@ -9,12 +9,12 @@ import { parse } from 'node-html-parser';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
-import { ABOUT_PATH, HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH} from '../shared/paths.ts';
+import { HOME_PATH, LEGAL_PATH, LEGAL_TAB_PARAM, PRODUCTS_PATH } from '../shared/paths.ts';
 import type { Route } from '../shared/routes.ts';
 import { say, sayDate } from '../shared/sentences.ts';
 import { defaultSite } from '../shared/site.ts';
-import { content, cspDirectives, defaultLanguageOnly, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, twoLanguages, withThrowingRoute } from './helpers.ts';
-import { categoryPageLists, footerHolds, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
+import { content, cspDirectives, editions, liveSite, sharedApp, testApp, THROWN_MESSAGE, throwingRoute, twoLanguages, withThrowingRoute } from './helpers.ts';
+import { categoryPageLists, linksLead, menuMarksThePage, pageAnswers, productCardsHold } from './invariants.ts';
 
 const app = sharedApp();
 /** The live content's site, every language of it: what must hold whatever its words (invariants.ts); the spec's words are checked on the content as shipped (spec.test.ts). */
@@ -241,20 +241,5 @@ describe('the client bundle', () => {
     const res = await request(app).get('/assets/entry.000000000000.js').expect(404);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).not.toContain(content.home.tagline);
-  });
-});
-
-describe('GET /healthz and GET /readyz', () => {
-  it.each(['/healthz', '/readyz'])('%s answers 200, not stored, and is not shadowed by the home page', async (path) => {
-    const res = await request(app).get(path).expect(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-  });
-
-  it('/readyz answers 503 once shutdown begins', async () => {
-    const draining = testApp({ content: defaultLanguageOnly });
-    draining.setReady(false);
-    await request(draining).get('/readyz').expect(503);
-    await request(draining).get('/healthz').expect(200);
   });
 });
