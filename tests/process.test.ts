@@ -261,11 +261,7 @@ const attribute = (span: OtlpSpan, key: string) => {
 
 describe('npm start, before it starts the server (scripts/build/ensure-build.mjs)', () => {
   const ENSURE_BUILD = join(import.meta.dirname, '..', 'scripts', 'build', 'ensure-build.mjs');
-  /**
-   * A project whose build is a day old, its sources older still, and whose
-   * `npm run build` notes that it ran: what the check decides is the subject,
-   * not the build itself (tests/content.test.ts runs that).
-   */
+  // A project whose build is a day old, its sources older, and whose `npm run build` only notes that it ran (content.test.ts builds for real).
   function builtProject() {
     const root = mkdtempSync(join(tmpdir(), 'ensure-build-'));
     const files: Record<string, string> = {

@@ -246,7 +246,6 @@ describe('query strings', () => {
   it.each(['/home', '/about', '/legal', '/nope', '/products/textiles', ...editions.slice(1).flatMap(({ prefix }) => [`${prefix}/legal`, `${prefix}/nope`])])('are never reflected on %s', async (path) => {
     const marker = '"><script>alert(1)</script>';
     const res = await request(app).get(`${path}?q=${encodeURIComponent(marker)}&tab=${encodeURIComponent(marker)}`);
-    expect(res.text).not.toContain('<script>alert(1)');
     expect(res.text).not.toContain('alert(1)');
     expect(JSON.stringify(res.headers)).not.toContain('alert(1)');
   });
