@@ -1,11 +1,6 @@
 /**
- * `npm run dev` without a browser (the browser suite's dev-reload.test.ts
- * drives a tab): the reload channel and the dev client are same-origin and
- * live under /__dev/, the CSP is production's, a save of code starts a new
- * run (a client change rebuilds the bundle), a save of the words makes the
- * site again in the same run (a language added is in the editor), a site that
- * cannot start says why (a content problem that stops it: dev-reload.test.ts, in the tab). And none of it in production: not in the
- * HTML, not at /__dev/, not in the build, not in the CSP.
+ * `npm run dev` without a browser (dev-reload.test.ts drives a tab), and none of it in production: not in the HTML,
+ * not at /__dev/, not in the build, not in the CSP.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
