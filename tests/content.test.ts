@@ -1,10 +1,6 @@
 /**
- * The content check (content/load.ts, shared/site-check.ts, scripts/build/check-content.ts):
- * the site's content passes, each kind of mistake made in a copy of the
- * content files is one line `file:line:column: field: problem` pointing at
- * the mistake, and `npm run build` stops on it with exit code 1 and no stack
- * trace. Positions are found in the edited file, not written down, so the
- * tests hold whatever the words are.
+ * The content check (content/load.ts, shared/site-check.ts, scripts/build/check-content.ts): each kind of mistake is one
+ * line `file:line:column: field: problem`, found in the edited file rather than written down, so the tests hold whatever the words.
  */
 import { spawnSync } from 'node:child_process';
 import { transformSync } from 'esbuild';
@@ -52,7 +48,6 @@ afterEach(() => {
 const W = 'content/words';
 /** The folders of the product's code. */
 const PRODUCT_FOLDERS = ['server', 'client', 'shared', 'content', 'scripts'];
-/** A category file of the copy, and the first value of one of its fields, as the file has it. */
 /** The default language's code, and its files of two categories and a legal document, as the content has them. */
 const D = content.language.code;
 const CATEGORY = `categories/${content.categories[0]!.id}.${D}.yaml`;

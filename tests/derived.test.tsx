@@ -1,10 +1,6 @@
 /**
- * One definition per page: a category file and a Markdown page file added to
- * a copy of the content show up in everything derived from them, with
- * nothing else edited: the page and its Markdown with the whole body,
- * llms.txt, the sitemap, the share image, the menu, the copy that lists the
- * categories, and the static export. Their names are ones no real entry
- * would take, so the site's own content can grow without breaking this.
+ * One definition per page: a category file and a Markdown page added to a copy of the content show up in everything
+ * derived from them, nothing else edited. Their names are ones no real entry would take, so the content can grow.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

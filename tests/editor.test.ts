@@ -1,10 +1,6 @@
 /**
- * The browser editor (docs/decisions/0005-browser-editor.md): its fields
- * follow the content schemas, every language in the same collections, side
- * by side, the files it writes load, its configuration is checked when it is
- * built, and the server serves it only when an operator turns it on, on an
- * origin of its own, with a CSP of its own. Its local backend's guard:
- * tests/local-backend.test.ts.
+ * The browser editor (docs/decisions/0005-browser-editor.md): its configuration follows the content schemas and is
+ * checked when built, and the server serves it only when turned on, on its own origin. Its local backend: tests/local-backend.test.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,36 +39,34 @@ function formSchema(name: CollectionKey): JsonSchema {
   return { ...schema, properties };
 }
 const [english, french] = siteContent.editions;
+const editorSettings = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
 
+const formatOf = (key: CollectionKey) => formatter(setup.formats.find((format) => format.name === setup.collections.find((collection) => collection.key === key)!.format)!);
 /** The fields of a collection, wherever Decap keeps them (a folder's, or its one file's). */
 function fieldsOf(name: CollectionKey): CmsField[] {
   const collection = setup.collections.find((candidate) => candidate.key === name)!;
   return collection.fields ?? collection.files![0]!.fields;
 }
 
-/** Each property of a schema, as "path: required", recursively, next to the same of the fields: a field written once is required of the default language's form, which alone shows it. */
-function fromSchema(schema: JsonSchema, path = ''): string[] {
+/** Each property of a schema, recursively, as "path: what `label` says of it", to hold against the same of the fields (fieldPaths). */
+function schemaPaths(schema: JsonSchema, label: (node: JsonSchema, required: boolean) => string, path = ''): string[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([name, node]) => {
-    const nullable = node.anyOf?.some((option) => option.type === 'null') ?? false;
-    const own = `${path}${name}: ${(required.has(name) || node.same) && !nullable ? 'required' : 'optional'}`;
-    const items = node.type === 'array' && node.items?.type === 'object' ? fromSchema(node.items, `${path}${name}[].`) : [];
-    const nested = node.type === 'object' ? fromSchema(node, `${path}${name}.`) : [];
-    return [own, ...items, ...nested];
+    const items = node.type === 'array' && node.items?.type === 'object' ? schemaPaths(node.items, label, `${path}${name}[].`) : [];
+    const nested = node.type === 'object' ? schemaPaths(node, label, `${path}${name}.`) : [];
+    return [`${path}${name}: ${label(node, required.has(name))}`, ...items, ...nested];
   });
 }
-function fromFields(fields: readonly CmsField[], path = ''): string[] {
-  return fields.flatMap((field) => {
-    const own = `${path}${field.name}: ${field.required === false ? 'optional' : 'required'}`;
-    const nested = field.fields ? fromFields(field.fields, `${path}${field.name}${field.widget === 'list' ? '[]' : ''}.`) : [];
-    return [own, ...nested];
-  });
+function fieldPaths(fields: readonly CmsField[], label: (field: CmsField) => string, path = ''): string[] {
+  return fields.flatMap((field) => [`${path}${field.name}: ${label(field)}`, ...(field.fields ? fieldPaths(field.fields, label, `${path}${field.name}${field.widget === 'list' ? '[]' : ''}.`) : [])]);
 }
 
 describe('the editor’s collections', () => {
   it.each(Object.keys(COLLECTIONS) as CollectionKey[])('%s: one field per schema property, required as the schema says', (name) => {
     const fields = fieldsOf(name).filter((field) => field.name !== 'body');
-    expect(fromFields(fields)).toEqual(fromSchema(formSchema(name)));
+    // A field written once is required of the default language's form, which alone shows it.
+    const required = (node: JsonSchema, listed: boolean) => ((listed || node.same) && !node.anyOf?.some((option) => option.type === 'null') ? 'required' : 'optional');
+    expect(fieldPaths(fields, (field) => (field.required === false ? 'optional' : 'required'))).toEqual(schemaPaths(formSchema(name), required));
   });
 
   it('labels and hints are the schema’s titles and descriptions; long text gets a box of several lines', () => {
@@ -123,19 +117,6 @@ describe('the editor’s collections', () => {
   });
 });
 
-/** Each property of a schema, recursively, as "path: how the editor writes it in each language": `false` for a `same` field (the default language's file only), `true` for the others; `none` in a collection written once. */
-function i18nOfSchema(schema: JsonSchema, translated: boolean, path = ''): string[] {
-  return Object.entries(schema.properties ?? {}).flatMap(([name, node]) => {
-    const own = `${path}${name}: ${translated ? (node.same ? 'false' : 'true') : 'none'}`;
-    const items = node.type === 'array' && node.items?.type === 'object' ? i18nOfSchema(node.items, translated, `${path}${name}[].`) : [];
-    const nested = node.type === 'object' ? i18nOfSchema(node, translated, `${path}${name}.`) : [];
-    return [own, ...items, ...nested];
-  });
-}
-function i18nOfFields(fields: readonly CmsField[], path = ''): string[] {
-  return fields.flatMap((field) => [`${path}${field.name}: ${String(field.i18n ?? 'none')}`, ...(field.fields ? i18nOfFields(field.fields, `${path}${field.name}${field.widget === 'list' ? '[]' : ''}.`) : [])]);
-}
-
 describe('every language in the same collections, side by side', () => {
   it('edits the languages of languages.yaml, the default first, each in files name.<code>.yaml beside the others', () => {
     const codes = readLanguages().map((language) => language.code);
@@ -163,7 +144,8 @@ describe('every language in the same collections, side by side', () => {
     const collection = setup.collections.find((candidate) => candidate.key === name)!;
     expect(collection.i18n).toBe(translated ? true : undefined);
     const fields = fieldsOf(name).filter((field) => field.name !== 'body');
-    expect(i18nOfFields(fields)).toEqual(i18nOfSchema(formSchema(name), translated));
+    // `false` for a `same` field (the default language's file only), `true` for the others; `none` in a collection written once.
+    expect(fieldPaths(fields, (field) => String(field.i18n ?? 'none'))).toEqual(schemaPaths(formSchema(name), (node) => (translated ? String(!node.same) : 'none')));
   });
 
   it('writes a category’s order, address and picture in the default language’s file alone (Decap’s i18n: false), required there, and leaves its words and the picture’s description to translate', () => {
@@ -182,7 +164,6 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
 
   it('is one Decap accepts, with what config.yml names: either backend, GitHub.com’s API or another, drafts or not', () => {
     expect(editorConfigProblems(config, formats)).toEqual([]);
-    const editorSettings = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
     const enterprise = { ...editorSettings, apiRoot: 'https://github.example.net/api/v3', drafts: true };
     for (const fromYaml of [{ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } }, githubConfig(editorSettings), githubConfig(enterprise)]) {
       expect(editorConfigProblems({ ...config, ...fromYaml }, formats), JSON.stringify(fromYaml)).toEqual([]);
@@ -211,11 +192,10 @@ describe('the editor’s configuration, checked when it is built (Decap’s own 
 
 describe('the editor’s preview', () => {
   const asset = (name: string) => `/assets/${name}`;
-  const fields = (name: CollectionKey) => fieldsOf(name);
 
   it('draws a legal document as the site does, its text as typed, placeholders filled', () => {
     const terms = legal.find((doc) => doc.id === 'terms')!;
-    const data = completed(fields('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
+    const data = completed(fieldsOf('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
     const html = renderToString(createElement(Page, { ctx: previewContext(siteContent, 'en', 'legal', 'terms', data, defaultSite, asset) }));
     expect(html).toContain(`Typed just now by ${defaultSite.brandName}.`);
     expect(html).toContain('<h3>A new section</h3>');
@@ -225,7 +205,7 @@ describe('the editor’s preview', () => {
   it('draws a new, empty entry of each folder without throwing, in every language', () => {
     for (const language of siteContent.languages) {
       for (const name of ['categories', 'legal', 'pages'] as const) {
-        const ctx = previewContext(siteContent, language.code, name, '', completed(fields(name), {}), defaultSite, asset);
+        const ctx = previewContext(siteContent, language.code, name, '', completed(fieldsOf(name), {}), defaultSite, asset);
         expect(() => renderToString(createElement(Page, { ctx })), `${language.code} ${name}`).not.toThrow();
       }
     }
@@ -236,10 +216,9 @@ describe('the editor’s preview', () => {
     const { code } = french!.language;
     const category = english!.categories[0]!;
     const file = readSources().files.find((each) => each.path === pathOf({ collection: 'categories', id: category.id, language: code }))!;
-    const format = formatter(setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === 'categories')!.format)!);
-    const held = format.fromFile(file.text);
+    const held = formatOf('categories').fromFile(file.text);
     expect(held).not.toHaveProperty('slug');
-    const ctx = previewContext(siteContent, code, 'categories', category.id, completed(fields('categories'), { ...held, intro: 'Tissée à la main, ce matin' }), defaultSite, asset);
+    const ctx = previewContext(siteContent, code, 'categories', category.id, completed(fieldsOf('categories'), { ...held, intro: 'Tissée à la main, ce matin' }), defaultSite, asset);
     expect([ctx.content.language.code, ctx.route.path, ctx.prefix]).toEqual([code, `/${code}/products/${category.slug}`, `/${code}`]);
     expect(ctx.route.category?.image.file).toBe(category.image.file);
     const html = renderToString(createElement(Page, { ctx }));
@@ -247,13 +226,13 @@ describe('the editor’s preview', () => {
     // The menu and the footer are the French ones.
     expect(html).toContain(french!.labels.footer.heading);
     expect(html).not.toContain(english!.labels.footer.heading);
-    const inEnglish = previewContext(siteContent, english!.language.code, 'categories', category.id, completed(fields('categories'), category), defaultSite, asset);
+    const inEnglish = previewContext(siteContent, english!.language.code, 'categories', category.id, completed(fieldsOf('categories'), category), defaultSite, asset);
     expect(renderToString(createElement(Page, { ctx: inEnglish }))).not.toContain('Tissée à la main, ce matin');
   });
 
   it('says, rather than drawing another, when the language being edited is not one of the site’s', () => {
-    expect(() => previewContext(siteContent, 'de', 'home', 'home', completed(fields('home'), english!.home), defaultSite, asset)).toThrow('de is not a language of content/words/languages.yaml');
-    expect(() => previewContext(siteContent, undefined, 'home', 'home', completed(fields('home'), english!.home), defaultSite, asset)).toThrow('undefined is not a language');
+    expect(() => previewContext(siteContent, 'de', 'home', 'home', completed(fieldsOf('home'), english!.home), defaultSite, asset)).toThrow('de is not a language of content/words/languages.yaml');
+    expect(() => previewContext(siteContent, undefined, 'home', 'home', completed(fieldsOf('home'), english!.home), defaultSite, asset)).toThrow('undefined is not a language');
   });
 });
 
@@ -295,7 +274,7 @@ describe('what an upload becomes in content/art (the media library’s rules, cl
 });
 
 describe('what a save writes of the files Decap hands over, one per language', () => {
-  const format = formatter(setup.formats.find((candidate) => candidate.name === 'yaml-categories')!);
+  const format = formatOf('categories');
   const file = (code: string, data: Record<string, unknown>, slug = 'medical-supplies') => ({ path: pathOf({ collection: 'categories', id: slug, language: code }), slug, raw: format.toFile(data) });
   const copied = { order: 9, slug: 'medical-supplies', image: { file: 'textiles.svg' } };
   const repository = new Set(readSources().files.map((source) => source.path));
@@ -320,7 +299,6 @@ describe('what a save writes of the files Decap hands over, one per language', (
 });
 
 describe('what the editor writes', () => {
-  const formatOf = (key: CollectionKey) => formatter(setup.formats.find((format) => format.name === setup.collections.find((collection) => collection.key === key)!.format)!);
   const namesOf = (key: CollectionKey) => fieldsOf(key).map((field) => field.name);
 
   it.each(readSources().files.flatMap(({ path, text }) => { const entry = entryOf(path); return entry ? [[path, text, entry.collection] as const] : []; }))('%s: read into its form and written back, the same fields (but a translation’s record, which the save writes), the schema line first', (file, text, key) => {
@@ -398,7 +376,7 @@ describe('what the editor writes', () => {
 describe('the preview checks what the save writes', () => {
   const categories = setup.collections.find((collection) => collection.key === 'categories')!;
   const fields = fieldsOf('categories');
-  const format = formatter(setup.formats.find((candidate) => candidate.name === categories.format)!);
+  const format = formatOf('categories');
   const textiles = readSources().files.find((file) => file.path === 'content/words/categories/textiles.en.yaml')!;
 
   it('writes each language’s file in the form’s order of fields, whatever order Decap holds them in, as the save does', () => {
@@ -408,7 +386,6 @@ describe('the preview checks what the save writes', () => {
     expect(written).toEqual({ path: textiles.path, slug: 'textiles', raw: format.toFile(data, fields.map((field) => field.name)) });
     expect(written!.raw.split('\n')[1]).toMatch(/^order: /);
   });
-
 });
 
 describe('the links of the banner and the preview', () => {
@@ -482,7 +459,6 @@ describe('the editor’s own words, in the owner’s language where it has it', 
 });
 
 describe('the editor in production, on its own origin', () => {
-  const editorSettings = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
   const editorDir = join(import.meta.dirname, '..', 'dist', 'editor');
   // One app per set of settings for the whole describe: an app made per test queued its start-up
   // work on this worker's one thread, and the bundle's 3.5 MB then crawled behind it in a busy run.

@@ -20,12 +20,7 @@ import { defaultSite, type SiteConfig } from '../shared/site.ts';
 // Shared with the scripts: defined in harness/harness.ts.
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../harness/harness.ts';
 
-/**
- * The site's app as the tests use it: no gzip or brotli of the pages unless a
- * test that reads them asks (`precompress: true`). Made on the worker's one
- * thread after start-up, an app's encodings cost ~0.4 s of CPU the suite's
- * other requests then wait behind.
- */
+/** The site's app with no precompressed pages unless a test asks: their ~0.4 s of CPU would hold up the worker's other requests. */
 export function testApp(overrides: Partial<AppOptions> = {}) {
   return createApp({
     config: { nodeEnv: 'test', trustProxy: () => false, site: defaultSite },
@@ -40,20 +35,11 @@ export function cspDirectives(header: unknown): Map<string, string[]> {
   return parseContentSecurityPolicy(header);
 }
 
-/**
- * The default language's content alone, for the apps of tests of what no
- * language changes (request ids, logs, proxies, probes, metrics): an app
- * renders every page of every language when it starts, and with one
- * language it starts in a third of the time.
- */
+/** The default language alone, for apps testing what no language changes: an app renders every language's pages on start, and starts in a third of the time. */
 export const defaultLanguageOnly: SiteContent = { ...siteContent, languages: siteContent.languages.slice(0, 1), editions: siteContent.editions.slice(0, 1) };
 
 let shared: App | undefined;
-/**
- * The site's app with the default options, made once per worker and shared by
- * the files that only read from it (their modules are shared: vitest.config.ts,
- * isolate: false). A test that changes an app (setReady) makes its own.
- */
+/** The default app, made once per worker for the files that only read from it (isolate: false); a test that changes an app makes its own. */
 export function sharedApp(): App {
   shared ??= testApp();
   return shared;
@@ -61,12 +47,7 @@ export function sharedApp(): App {
 
 /** Every language's pages, and each language's content, with the default settings in their placeholders, as the pages show them. */
 export const { routes: filledRoutes, editions } = fillSite(defaultSite, siteContent);
-/**
- * The editions a check of what no language changes runs in: the default
- * language and the first right-to-left one of languages.yaml (another
- * direction, script and digits). What a language changes (layout,
- * typography, overflow, its own words) runs in every one.
- */
+/** For a check of what no language changes: the default language and the first right-to-left one (another direction, script and digits). */
 export function twoLanguages<T extends { language: { direction: string } }>(all: readonly T[]): T[] {
   const rtl = all.find((edition) => edition.language.direction === 'rtl');
   return rtl && rtl !== all[0] ? [all[0]!, rtl] : all.slice(0, 1);
@@ -75,11 +56,7 @@ export function twoLanguages<T extends { language: { direction: string } }>(all:
 /** The default language's content, filled. */
 export const content = editions[0]!.content;
 
-/**
- * The content as shipped, frozen: a copy of content/words and content/art.
- * The spec's words (spec.ts) are checked against it, never against the live
- * files, which the owners edit; docs/testing.md says when and how to refresh it.
- */
+/** The content as shipped, frozen, which the spec's words are checked against, as owners edit the live files (docs/testing.md). */
 export const SHIPPED_ROOT = join(import.meta.dirname, 'fixtures', 'shipped');
 
 /** A site as the tests check it: every language's content filled with its settings and its pages, and its app. */
@@ -93,12 +70,7 @@ export function liveSite(app: App, site: SiteConfig = defaultSite): SiteUnderTes
   return { ...fillSite(site, siteContent), app, site };
 }
 
-/**
- * The app for the content under `root` (the fixture, or a copy a test
- * edited), made as the build makes the site: only once the whole content
- * check passes, with a client build of its own in a temporary folder (its
- * pictures and share images are that content's, not those in dist/).
- */
+/** The app for the content under `root`, made as the build makes it: once the whole check passes, with a client build of its own (its pictures, not dist/'s). */
 export async function siteAt(root: string, { site = defaultSite }: { site?: SiteConfig } = {}): Promise<SiteUnderTest & { remove: () => void }> {
   // Imported here, not above: most files that import the helpers never check the share images or build (resvg, esbuild).
   const [{ checkSite }, { buildClient }] = await Promise.all([import('../scripts/build/check-content.ts'), import('../scripts/build/build.ts')]);
@@ -153,14 +125,7 @@ function editing(read: (file: string) => string, write: (file: string, text: str
   };
 }
 
-/**
- * The content's files in memory, for a table of what the content check
- * (checkContent, a pure function) says of each edit: no copy on disk. The
- * default language's files alone, and languages.yaml listing it alone, as a
- * rule of a file does not change with its language and each language more
- * costs a third more to check, unless `everyLanguage`; `art` the pictures
- * by name.
- */
+/** The content's files in memory, for a table of what checkContent says of each edit; the default language alone unless `everyLanguage`, as each language costs a third more to check. */
 export function contentInMemory({ everyLanguage = false } = {}) {
   const { files, art } = readSources();
   const words = new Map(files.map((file) => [file.path, file.text]));
@@ -190,12 +155,8 @@ export function contentInMemory({ everyLanguage = false } = {}) {
 }
 
 /**
- * A photo as a phone gives one, for the tests of pictures: `width` ×
- * `height` upright, its top half red and its bottom half blue, in blotches
- * of noise a few pixels wide (as much detail as a photo has, at any width it
- * is made at), carrying the camera's make and where it was taken (EXIF,
- * GPS). `sideways`: stored turned a quarter, with EXIF orientation 6, as
- * phones store a photo taken upright.
+ * A phone's photo: upright red over blue, in blotches of noise (a photo's detail at any width), with EXIF and GPS;
+ * `sideways`: stored turned a quarter with orientation 6, as phones store one taken upright.
  */
 export async function photo(width: number, height: number, { format = 'jpeg', sideways = false }: { format?: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'; sideways?: boolean } = {}): Promise<Buffer> {
   const stored = sideways ? { width: height, height: width } : { width, height };
@@ -223,10 +184,7 @@ export async function photo(width: number, height: number, { format = 'jpeg', si
     .toBuffer();
 }
 
-/**
- * A raw TCP connection to a loopback port, for what supertest and fetch
- * cannot send or see: everything it received, and when the server closed it.
- */
+/** A raw TCP connection, for what supertest and fetch cannot send or see: all it received, and when the server closed it. */
 export async function rawConnection(port: number) {
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
@@ -275,11 +233,7 @@ export interface ExportServer {
   stop: () => Promise<void>;
 }
 
-/**
- * Starts nginx on a free loopback port with the export's docs/nginx/static-site.conf and its header include, and the
- * editor's server include when `editorDir` is given; resolves once it answers, or fails with its log if it exits or
- * 10 s pass.
- */
+/** Starts nginx with the export's static-site.conf and includes (the editor's with `editorDir`); fails with its log if it exits or 10 s pass. */
 export async function serveExport({ outDir, siteDir, nginxDir, editorDir }: { outDir: string; siteDir: string; nginxDir: string; editorDir?: string }): Promise<ExportServer> {
   const run = join(outDir, 'run');
   const conf = join(run, 'conf');

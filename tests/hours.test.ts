@@ -1,11 +1,6 @@
 /**
- * The hours in words and in the visitor's time zone (shared/hours.ts), for
- * hours and templates of the test's own: GMT hours as clocks elsewhere show
- * them, across midnight, weekends, daylight saving time and half-hour zones,
- * and days, times and time zones as English, French and Arabic write them
- * (Intl, by the locales of languages.yaml, through each language's
- * templates). The site's own hours (content/words/hours.*.yaml) are the
- * spec's, checked in tests/spec.test.ts; these do not change when they do.
+ * The hours in words and in the visitor's time zone (shared/hours.ts), for hours and templates of the test's own, so
+ * they hold when the site's hours change (those are the spec's: tests/spec.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { portableAst } from '../content/messages.ts';

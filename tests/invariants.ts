@@ -1,16 +1,7 @@
 /**
- * What must hold whatever the words say, for a site made from any content
- * the content check accepts, in every language it has: every page answers
- * with its own head, language, direction and chrome, the menu lists its
- * language's pages, the language switcher and the hreflang alternates lead
- * to the same page in every language that has it (and only those), every
- * link leads somewhere, each page's Markdown has its text, each language's
- * llms.txt and the sitemap list every page, and the footer and the
- * structured data say the hours of hours.yaml. Each page is checked against
- * its own language's edition (its words, its pages). The tests of
- * the live content (site, readers, seo, languages, content) and of an owner’s edits
- * (owners-edits.test.ts) call these same functions: none of them names a
- * word of the content, so the words can change without them failing.
+ * What must hold whatever the words say, for a site made from any content the check accepts, in every language, each
+ * page against its own language's edition. The live content's tests and owners-edits.test.ts call these same
+ * functions: none names a word of the content, so the words can change without them failing.
  */
 import type { Nodes as MdNode, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -77,12 +68,7 @@ export async function contentCheckPasses(root: string, site: SiteConfig): Promis
   expect((await checkSite(readContent(root), site)).problems).toEqual([]);
 }
 
-/**
- * GET of the route's path answers 200 in its language (lang, dir and
- * Content-Language), with its own title, description and canonical address,
- * one h1 and one main, its chrome, and the bottom strip in its language
- * leading to its language's Legal page (the default language's where it has none).
- */
+/** GET of the route's path answers in its language, with its own head, one h1 and one main, its chrome, and a bottom strip leading to its language's Legal page (the default language's where it has none). */
 export async function pageAnswers(under: SiteUnderTest, route: Route): Promise<void> {
   const { site } = under;
   const { content, routes } = editionFor(under, route);
@@ -106,11 +92,7 @@ export async function pageAnswers(under: SiteUnderTest, route: Route): Promise<v
   expect(doc.querySelector('.bottom-strip a')?.getAttribute('href')).toBe(routes.find((other) => other.key === LEGAL_PATH)?.path ?? LEGAL_PATH);
 }
 
-/**
- * The overlay menu on the route's page lists every page of its language with
- * a menu label, in the table's order, and marks this page, or its parent, as
- * the current one; the bar's link home leads to its language's home page.
- */
+/** The overlay menu lists its language's pages with a menu label, in order, marking this page or its section; the bar's link home leads to its language's home. */
 export async function menuMarksThePage(under: SiteUnderTest, route: Route): Promise<void> {
   const { routes } = editionFor(under, route);
   const doc = await page(under, route.path);
@@ -125,13 +107,8 @@ export async function menuMarksThePage(under: SiteUnderTest, route: Route): Prom
   expect(home?.getAttribute('aria-current')).toBe(route.key === HOME_PATH ? 'page' : undefined);
 }
 
-/**
- * The page at `address` in every language that has it, by language code
- * (the default language's first): the same page (its key). Made from the
- * route table alone, not from what the server computes, so the two can be
- * held against each other.
- */
-export function translationsAt(under: SiteUnderTest, address: string): Map<string, string> {
+/** The page at `address` in every language that has it, by code: from the route table alone, so it can be held against what the server computes. */
+function translationsAt(under: SiteUnderTest, address: string): Map<string, string> {
   const route = routeAt(under, address)!;
   const found = new Map<string, string>();
   for (const { language, routes } of under.editions) {
@@ -147,12 +124,7 @@ async function alternatesOf(under: SiteUnderTest, address: string): Promise<Arra
   return links.map((link) => [link.getAttribute('hreflang')!, link.getAttribute('href')!]);
 }
 
-/**
- * The hreflang set of the page at `address` is complete and reciprocal: it
- * names the page itself, the same page in every language that has it and in
- * none other, and x-default (the default language's address), each once; each
- * of them answers 200 and names the very same set. Returns the set.
- */
+/** The hreflang set of the page at `address` is complete and reciprocal: the page in every language that has it, once, and x-default; each names the same set. Returns the set. */
 export async function alternatesHold(under: SiteUnderTest, address: string): Promise<Array<[string, string]>> {
   const { site } = under;
   const expected = [...translationsAt(under, address)].map(([code, at]): [string, string] => [code, site.publicUrl + at]);
@@ -168,12 +140,7 @@ export async function alternatesHold(under: SiteUnderTest, address: string): Pro
   return set;
 }
 
-/**
- * The language switcher, in the bar and in the menu, names every language in
- * itself (its lang and hreflang), marks the page's own, and leads to the same
- * page and tab in each language that has it, else to a page that language
- * has (which one, the closest, is pinned in tests/languages.test.ts).
- */
+/** The language switcher, in the bar and the menu, leads to the same page in each language that has it, else to a page that language has (which one: tests/languages.test.ts). */
 export async function switcherLeads(under: SiteUnderTest, address: string): Promise<void> {
   const route = routeAt(under, address)!;
   const doc = await page(under, address);
@@ -199,12 +166,7 @@ export async function switcherLeads(under: SiteUnderTest, address: string): Prom
   }
 }
 
-/**
- * A link's address, of any kind the content check allows, leads somewhere:
- * a path of ours answers 200 (after one redirect, for /about/), a #fragment
- * names an element of the page (`hasId`), mailto: is an address, https: and
- * http: are whole URLs (not fetched: the tests stay off the network).
- */
+/** A link of any kind the content check allows leads somewhere; https: and http: are not fetched, as the tests stay off the network. */
 async function linkLeads({ app }: SiteUnderTest, href: string, where: string, hasId: (id: string) => boolean): Promise<void> {
   const says = `${href} on ${where}`;
   if (href.startsWith('#')) {
@@ -267,13 +229,7 @@ function htmlBody(main: HTMLElement): string[] {
     .filter(Boolean);
 }
 
-/**
- * GET of the route's Markdown answers as Markdown with the page's headings,
- * every paragraph and list item of the page in order (a link read as its
- * words), no HTML and none of the chrome, and links that lead somewhere: to
- * a page of ours (its Markdown, as the server writes our paths), or as the
- * page has them.
- */
+/** The route's Markdown has the page's headings, paragraphs and list items in order, no HTML or chrome, and links that lead somewhere (our pages' to their Markdown). */
 export async function markdownHasThePage(under: SiteUnderTest, route: Route): Promise<void> {
   const { app, routes, site } = under;
   const { content } = editionFor(under, route);
@@ -317,12 +273,7 @@ export async function markdownHasThePage(under: SiteUnderTest, route: Route): Pr
   }
 }
 
-/**
- * Each language's llms.txt (/llms.txt, /fr/llms.txt), in its language, links
- * every page of that language as Markdown, each line ending in the page's
- * description, and the other languages' llms.txt, each named in itself;
- * each link answers.
- */
+/** Each language's llms.txt links its language's pages as Markdown, each with its description, and the other languages' llms.txt; each link answers. */
 export async function llmsTxtListsEveryPage({ app, editions, site }: SiteUnderTest): Promise<void> {
   for (const { prefix, routes, language } of editions) {
     const address = `${prefix}/llms.txt`;
@@ -347,12 +298,7 @@ export async function llmsTxtListsEveryPage({ app, editions, site }: SiteUnderTe
   }
 }
 
-/**
- * sitemap.xml is well-formed XML in the sitemaps.org 0.9 shape, with one
- * absolute <loc> per address of the route table, every language's, in its
- * order, each with the hreflang alternates its page has (xhtml:link, as
- * https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap writes them).
- */
+/** sitemap.xml: sitemaps.org 0.9, a <loc> per route, each with its page's alternates (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap). */
 export async function sitemapListsEveryAddress(under: SiteUnderTest): Promise<void> {
   const { app, routes, site } = under;
   const res = await request(app).get('/sitemap.xml').buffer(true).expect(200);
@@ -386,12 +332,7 @@ export async function sitemapListsEveryAddress(under: SiteUnderTest): Promise<vo
   for (const [index, address] of addresses.entries()) expect(urls[index]!.alternates, address).toEqual(await alternatesOf(under, address));
 }
 
-/**
- * The structured data of the page at `address` describes the business with
- * the settings' name, addresses and profile, and the hours of hours.yaml:
- * its days, and its times with GMT's offset (the only time zone the file
- * may hold, content/schema.ts). Returns the block.
- */
+/** The page's structured data describes the business with the settings and the hours of hours.yaml, at GMT's offset (the only zone the file may hold). Returns the block. */
 export async function structuredDataHolds(under: SiteUnderTest, address: string): Promise<Record<string, unknown>> {
   const { site } = under;
   const route = routeAt(under, address)!;

@@ -1,11 +1,6 @@
 /**
- * The browser editor's local backend in `npm run dev`
- * (scripts/dev/local-backend.ts) does exactly what its guard says: every
- * kind of bad path is refused by its rules, and every action goes through
- * them and changes nothing on disk; a rename never overwrites; a delete of what is not a file is an
- * error; a listing shows only the content's files; bodies are JSON; only
- * this machine's editor is answered; and nothing the content check refuses
- * is written.
+ * The browser editor's local backend in `npm run dev` (scripts/dev/local-backend.ts) does exactly what its guard says:
+ * every bad path and request refused with nothing changed on disk, and nothing the content check refuses written.
  */
 import { once } from 'node:events';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -68,11 +63,7 @@ const TEXTILES_FR = `content/words/categories/textiles.${CODES[1]}.yaml`;
 /** The category in every language, as Decap writes an entry. */
 const TEXTILES_ALL = CODES.map((code) => `content/words/categories/textiles.${code}.yaml`);
 
-/**
- * Every file of the project's copy (but node_modules) and of the folder outside, with its identity: what a refusal must
- * leave as it was. Its inode, size and modification time change with any write (in place, or by a file renamed over it),
- * where hashing every file's bytes twice a case cost most of this file's time.
- */
+/** Every file of the copy and of the folder outside, by inode, size and time, which any write changes: what a refusal leaves as it was (hashing cost most of the file's time). */
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (base: string, folder: string) => {
@@ -95,12 +86,7 @@ function snapshot(): Map<string, string> {
 const png = Buffer.from(new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#c0873f"/></svg>').render().asPng());
 const base64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64');
 
-/**
- * The kinds of bad path: each is a path, and what to make on disk first
- * (undone after). The symlinks are of every kind: to a file outside, dangling
- * (to a file the write would create), to a file inside, and a folder on the
- * way that is one.
- */
+/** The kinds of bad path, each with what to make on disk first (undone after): symlinks of every kind among them. */
 const BAD_PATHS: Array<{ kind: string; path: string; says: string; make?: () => () => void }> = [
   { kind: 'an absolute path', path: '/tmp/owned.yaml', says: 'not a path of the content' },
   { kind: 'a path going up', path: 'content/words/../../scripts/owned.yaml', says: 'not a path of the content' },
@@ -219,14 +205,12 @@ describe('the guard: its path rules, and every action through them', () => {
   });
 
   it('lists no folder that is a symlink (403)', async () => {
-    renameSync(at('content/words/pages'), at('content/words/pages-real'));
-    symlinkSync(outside, at('content/words/pages'));
+    const undo = BAD_PATHS.find((bad) => bad.kind === 'a folder on the way that is a symlink')!.make!();
     try {
       const answer = await post({ action: 'entriesByFolder', params: { folder: 'content/words/pages', extension: 'md', depth: 1 } });
       expect(answer).toMatchObject({ status: 403, body: { error: expect.stringContaining('goes through a symlink') } });
     } finally {
-      rmSync(at('content/words/pages'));
-      renameSync(at('content/words/pages-real'), at('content/words/pages'));
+      undo();
     }
   });
 });
@@ -302,13 +286,8 @@ const newCategory = (text: string, { slug, order }: { slug: string; order: numbe
 const svgOfSize = (width: number, height: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#e8e1d1"/></svg>\n`;
 
 /**
- * Every action the editor writes with, each with a change that breaks the
- * site (the check's rules are tables in content.test.ts and
- * translations.test.ts; here, that each action's change is checked whole,
- * with the other files, the translations and the pictures as they are):
- * each is refused by the local backend with the build's own line, and
- * nothing on disk changes. (What the browser adds to a save, a redirect
- * for an address that moved, is the editor's: tests/browser/editor.test.ts.)
+ * Every action the editor writes with, each with a change that breaks the site, checked whole with the other files (the
+ * rules are tables in content.test.ts and translations.test.ts; what the browser adds to a save: tests/browser/editor.test.ts).
  */
 const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; says: RegExp | RegExp[] }> = [
   { action: 'a save', how: 'with a field left empty', request: () => persist([{ path: TEXTILES, raw: read(TEXTILES).replace(/^subtitle: .+$/m, 'subtitle: "   "') }]), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: subtitle: is empty$/ },
@@ -332,14 +311,11 @@ const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; sa
 ];
 
 describe('what the content check refuses, through the local backend', () => {
-  const save = (path: string, raw: string) => post({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'x', raw }], assets: [] } });
-  const LEGAL = 'content/words/legal/privacy.en.md';
-
   it('writes a content file the check accepts, and answers as Decap expects', async () => {
     const original = read(TEXTILES);
     try {
       const changed = original.replace('subtitle: Fabrics for apparel and industry', 'subtitle: Fabrics, saved from the editor');
-      expect(await save(TEXTILES, changed)).toEqual({ status: 200, body: { message: 'entry persisted' } });
+      expect(await post(persist([{ path: TEXTILES, raw: changed }]))).toEqual({ status: 200, body: { message: 'entry persisted' } });
       expect(read(TEXTILES)).toBe(changed);
     } finally {
       writeFileSync(at(TEXTILES), original);
@@ -404,13 +380,12 @@ describe('what the content check refuses, through the local backend', () => {
   });
 
   it('uploads a picture of its kind under a portable name, and one written over another of its name where that one is drawn at its size', async () => {
-    const upload = (path: string, bytes: Buffer | string) => post({ action: 'persistMedia', params: { asset: { path, content: base64(bytes), encoding: 'base64' } } });
     const textiles = readFileSync(at('content/art/textiles.svg'));
     try {
-      expect((await upload('content/art/zz-upload.png', png)).status).toBe(200);
+      expect((await post(upload('content/art/zz-upload.png', png))).status).toBe(200);
       expect(readFileSync(at('content/art/zz-upload.png')).equals(png)).toBe(true);
       const redrawn = textiles.toString().replace('<svg ', '<svg data-redrawn="yes" ');
-      expect((await upload('content/art/textiles.svg', redrawn)).status).toBe(200);
+      expect((await post(upload('content/art/textiles.svg', redrawn))).status).toBe(200);
       expect(read('content/art/textiles.svg')).toBe(redrawn);
     } finally {
       rmSync(at('content/art/zz-upload.png'), { force: true });
@@ -421,7 +396,7 @@ describe('what the content check refuses, through the local backend', () => {
   it('takes the largest master the media library sends, MASTER_LIMITS.bytes in base64, in one request', async () => {
     const largest = Buffer.concat([png, Buffer.alloc(MASTER_LIMITS.bytes - png.length)]);
     try {
-      const answer = await post({ action: 'persistMedia', params: { asset: { path: 'content/art/zz-largest.png', content: base64(largest), encoding: 'base64' } } });
+      const answer = await post(upload('content/art/zz-largest.png', largest));
       expect(answer.status).toBe(200);
       expect(statSync(at('content/art/zz-largest.png')).size).toBe(MASTER_LIMITS.bytes);
     } finally {

@@ -1,9 +1,6 @@
 /**
- * Sentences with slots (content/messages.ts, content/message-format.ts): the
- * check's verdict on templates of the test's own, as a table; our filler
- * against intl-messageformat's on the kinds of element a template may hold,
- * in languages of two, three and six plural categories; and the spacing of
- * French punctuation.
+ * Sentences with slots (content/messages.ts, content/message-format.ts): the check's verdict on templates, our filler
+ * against intl-messageformat's in languages of two, three and six plural categories, and French punctuation's spacing.
  */
 import { TYPE } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';

@@ -1,11 +1,6 @@
 /**
- * Every edit docs/editing.md tells the owners of the words how to make, made
- * as it says in a copy of the content as shipped (the fixture, so the edits
- * can name its words); the site made from it as the build makes it (the
- * whole content check first, siteAt); every check that must hold whatever
- * the words say (invariants.ts, the same the live content passes) run on it;
- * and what each edit changed seen where a visitor would see it. The edits
- * share one copy and one build; one case per edit, so a failure names it.
+ * Every edit docs/editing.md describes, made in a copy of the content as shipped (so the edits can name its words), built
+ * as the build does (siteAt), checked by invariants.ts and seen where a visitor sees it; one build, one case per edit.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,11 +1,6 @@
 /**
- * redirects.yaml (content/schema.ts, shared/site-check.ts): each kind of bad
- * redirect, made in the content's files in memory, is refused in one line at its
- * field; an address published and gone without a redirect stops the check,
- * and one not yet published is a notice; and the editor's changes to the
- * file (content/redirects.ts), each a table against its function. What a
- * redirect answers: tests/languages.test.ts (the server), tests/export.test.ts
- * (nginx). Addresses are read from the content, never written down.
+ * redirects.yaml: each bad redirect refused in one line at its field, and the editor's changes to the file
+ * (content/redirects.ts), as tables. What a redirect answers: tests/languages.test.ts (server), tests/export.test.ts (nginx).
  */
 import { describe, expect, it } from 'vitest';
 import { siteContent } from '../content/index.ts';

@@ -1,13 +1,6 @@
 /**
- * No sentence is glued in code: the site rendered with every word of the
- * content, the templates and the settings replaced by a marker of its own
- * (a template without slots, so nothing is filled in), every page of every
- * language, the not-found, bad-request and error screens, the share images'
- * alt text, llms.txt and the Markdown pages. Every text a reader gets must
- * then be made of whole markers: a word, a space between two values, a
- * colon or a date written by code would show outside them. What Intl writes
- * (a date, a list, a time zone) comes only through a template's slot, so it
- * is not there either.
+ * No sentence is glued in code: with every word of the content, the templates and the settings replaced by a marker of
+ * its own, every text a reader gets must be made of whole markers; a word, a colon or a date written by code shows outside them.
  */
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';

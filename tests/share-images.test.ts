@@ -1,10 +1,6 @@
 /**
- * The share images' words (shared/share-image-layout.ts, scripts/build/share-images.ts):
- * the fonts a text needs, whether its title and line fit and can be drawn,
- * and that every script the words may hold is drawn, not boxed: Latin,
- * Greek, Cyrillic, Arabic and Hebrew (joined, right to left), Chinese,
- * Japanese, Korean and emoji; a category's SVG or photo beside them, the
- * image a JPEG beside a photo.
+ * The share images' words (shared/share-image-layout.ts, scripts/build/share-images.ts): the fonts a text needs,
+ * whether it fits, and every script the words may hold drawn, not boxed, beside a category's SVG or photo.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

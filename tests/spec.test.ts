@@ -1,11 +1,6 @@
 /**
- * The spec's fixed words and counts (spec.ts), checked on the content as
- * shipped: tests/fixtures/shipped, a copy of content/words and content/art
- * frozen when the spec last changed, with a client build of its own. The
- * owners' edits of the live files never fail here; what must hold whatever
- * the words is checked on the live content (site, readers, seo) and on
- * every edit docs/editing.md describes (owners-edits.test.ts).
- * docs/testing.md says how to refresh the fixture when the spec changes.
+ * The spec's fixed words and counts (spec.ts), checked on the content as shipped (tests/fixtures/shipped), so the owners'
+ * edits of the live files never fail here; docs/testing.md says how to refresh the fixture when the spec changes.
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';

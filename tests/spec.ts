@@ -1,13 +1,6 @@
 /**
- * What the product promises and may not drift, pinned here and nowhere else:
- * the menu and its order, the five product categories with their headings,
- * the legal tabs, the home screen's words, which pages are drawn on ink and
- * which have the contact block, the copyright year, the fallback screen's
- * heading, the business hours, and the service's facts (three offers, free to
- * the buyer, a commission of 0.05 to 2 percent paid by the supplier). They
- * come from the product's specification, which the business owns. Every other
- * test walks the route table and the content; a change here is a change to
- * the product, made on purpose.
+ * What the product's specification, which the business owns, promises and may not drift, pinned here and nowhere else.
+ * Every other test walks the route table and the content; a change here is a change to the product, made on purpose.
  */
 
 /** The overlay menu's links, in order. */

@@ -1,11 +1,6 @@
 /**
- * The content check of the languages and their translations (content/load.ts,
- * content/translations.ts, shared/site-check.ts): every kind of bad translation
- * input (issue 31), each made in the content's files in memory, is refused with
- * exactly one line `file:line:column: …` naming the file where it is to be
- * fixed, and nothing is served half-translated (the build stops on it, as
- * tests/content.test.ts shows for any problem). Positions are found in the
- * edited file, not written down, so the cases hold whatever the words are.
+ * The content check of the languages and their translations (issue 31): each bad translation input, made in memory, is
+ * refused in one line naming the file to fix; positions are found in the edited file, so the cases hold whatever the words.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -126,13 +121,6 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
     (c) => {
       c.edit(LANGUAGES, /^default: .+$/m, 'default: de');
       return `${W}/${LANGUAGES}:${c.at(LANGUAGES, 'de\n')}: default: "de" is not one of the languages listed below`;
-    },
-  ],
-  [
-    'two Markdown pages at one address in a language',
-    (c) => {
-      for (const name of ['zz-made-up-a', 'zz-made-up-b']) c.write(`pages/${name}.${FIRST.code}.md`, markdownPage('/zz-made-up'));
-      return `${W}/pages/zz-made-up-b.${FIRST.code}.md:3:7: path: /zz-made-up is also the address of ${W}/pages/zz-made-up-a.${FIRST.code}.md`;
     },
   ],
   [

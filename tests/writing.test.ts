@@ -1,10 +1,6 @@
 /**
- * How a language's text is written (shared/writing.ts): the runs of
- * right-to-left text that are isolated so they keep their own order, and a
- * language's script as its locale gives it. Rules as tables against their
- * functions; that the pages, the share images and paper then read in order is
- * seen where it can fail: tests/browser/right-to-left.test.ts,
- * tests/share-images.test.ts.
+ * How a language's text is written (shared/writing.ts), as tables against its functions; that pages and share images
+ * then read in order is seen where it can fail: tests/browser/right-to-left.test.ts, tests/share-images.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { isolates, scriptOf, type Writing } from '../shared/writing.ts';

@@ -35,13 +35,13 @@ export async function contentProblems(files: readonly SourceFile[], art: Readonl
   return (await checkEdited(files, art)).problems;
 }
 
-/** The whole check of these files and pictures: its problems, and the site they make when there are none. */
-export async function siteAfter(files: readonly SourceFile[], art: ReadonlyMap<string, Uint8Array>): Promise<SiteCheck> {
-  return checkSite(checkContent({ files, art }), setup.site, await shareImageFit());
+/** The whole check of content read from its files: its problems, and the site it makes when there are none. */
+export async function siteOf(checked: Checked): Promise<SiteCheck> {
+  return checkSite(checked, setup.site, await shareImageFit());
 }
 
 /** The files checked on their own, and the whole check's problems: what the preview draws from and what it lists. */
 export async function checkEdited(files: readonly SourceFile[], art: ReadonlyMap<string, Uint8Array>): Promise<{ checked: Checked; problems: string[] }> {
   const checked = checkContent({ files, art });
-  return { checked, problems: (await checkSite(checked, setup.site, await shareImageFit())).problems };
+  return { checked, problems: (await siteOf(checked)).problems };
 }

@@ -12,13 +12,13 @@
  */
 import type { AssetProxy, DataFile } from 'decap-cms-lib-util';
 import { blobId, recordOf, withRecord } from '../../content/keep-up.ts';
-import { checkContent, entryOf, pathOf, picturesNamed, REDIRECTS_FILE, type SourceFile } from '../../content/load.ts';
+import { checkContent, entryOf, pathOf, picturesNamed, REDIRECTS_FILE, type Checked, type SourceFile } from '../../content/load.ts';
 import { ART_FOLDER } from '../../content/art.ts';
 import { publish, recordRename } from '../../content/redirects.ts';
 import { COLLECTIONS, type CollectionKey, type Redirects } from '../../content/schema.ts';
 import { problemsBrought } from '../../shared/site-check.ts';
 import { fillSite } from '../../shared/routes.ts';
-import { siteAfter } from './check-edited.ts';
+import { siteOf } from './check-edited.ts';
 import { formatter } from './formats.ts';
 import { setup } from './setup.ts';
 
@@ -123,17 +123,22 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
     after = withSaved(after, [file]);
   };
   let redirects = redirectsFile && (format.fromFile(redirectsFile.text) as unknown as Redirects);
+  // The content after the change, read once (the most of a check's time), and again only if a redirect is added to it.
+  let checked = checkContent({ files: after, art });
 
   // An address that moved (the same entry at another address) leaves a redirect behind, in the same write.
   if (redirects) {
-    const before = addressesOf(repository, art);
-    const moved = [...addressesOf(after, art)].filter(([source, address]) => before.has(source) && before.get(source) !== address);
+    const before = addressesOf(checkContent({ files: repository, art }));
+    const moved = [...addressesOf(checked)].filter(([source, address]) => before.has(source) && before.get(source) !== address);
     for (const [source, address] of moved) redirects = recordRename(redirects, before.get(source)!, address);
-    if (moved.length > 0) rewrite(redirects);
+    if (moved.length > 0) {
+      rewrite(redirects);
+      checked = checkContent({ files: after, art });
+    }
   }
-  const { problems: found, filled } = await siteAfter(after, art);
+  const { problems: found, filled } = await siteOf(checked);
   // A content broken before the change is mended one change at a time: what the change brings is what refuses it.
-  const problems = found.length === 0 ? found : problemsBrought((await siteAfter(repository, await pictures(namedBefore, [], read))).problems, found);
+  const problems = found.length === 0 ? found : problemsBrought((await siteOf(checkContent({ files: repository, art: await pictures(namedBefore, [], read) }))).problems, found);
   // Every page's address is published once it is live, so that the build can tell one that vanishes.
   if (redirects && filled) rewrite(publish(redirects, filled.editions[0]!.routes.map((route) => route.key)));
   const namedAfter = new Set(picturesNamed(after));
@@ -141,8 +146,7 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
 }
 
 /** Each page's address in the default language, by the entry it is made from: what tells an address that moved. */
-function addressesOf(files: readonly SourceFile[], art: ReadonlyMap<string, Uint8Array>): Map<string, string> {
-  const { content } = checkContent({ files, art });
+function addressesOf({ content }: Checked): Map<string, string> {
   if (!content) return new Map();
   // The words are not what is looked at here: the settings the preview fills them with will do.
   const [edition] = fillSite(setup.site, content).editions;
