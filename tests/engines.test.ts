@@ -1,9 +1,6 @@
 /**
- * package.json's engines say what is true: they name Node 22, 24 and 26, and
- * every package the lockfile holds accepts the first release of each line they
- * name. CI installs only each line's newest release, so a dependency that
- * raises its floor would otherwise go unnoticed until someone on an older
- * point release meets EBADENGINE.
+ * package.json's engines say what is true. CI installs only each line's newest release, so a dependency that raises
+ * its floor would otherwise go unnoticed until someone on an older point release meets EBADENGINE.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

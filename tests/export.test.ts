@@ -15,8 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientDir, loadAssets } from '../server/assets.ts';
 import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
-import { LLMS_TXT_PATH } from '../server/render/readers.ts';
-import { markdownAddress } from '../server/render/page-markdown.ts';
 import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
 import { readContent } from '../content/read.ts';
@@ -76,7 +74,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     copy.remove();
   });
 
-  /** Asks both servers, in every encoding, and expects the same status, headers and bytes. */
+  /** Asks both servers, in every encoding, and expects the same status, headers (Content-Language too) and bytes. */
   async function expectSameAnswers(urls: string[]): Promise<void> {
     for (const url of urls) {
       for (const encoding of ACCEPT_ENCODINGS) {
@@ -127,18 +125,6 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     );
     for (const url of old) expect((await fetchRaw(`http://127.0.0.1:${node.port}`, url)).status, url).toBe(301);
     await expectSameAnswers(old);
-  });
-
-  it('says each language in Content-Language: its pages, not-found page, Markdown and llms.txt, and nothing on a redirect', async () => {
-    for (const { prefix, language } of editions) {
-      for (const [url, status] of [[`${prefix}/about`, 200], [`${prefix}/nope`, 404], [markdownAddress(`${prefix}/about`), 200], [prefix + LLMS_TXT_PATH, 200]] as const) {
-        const answer = await fetchRaw(nginxOrigin, url);
-        expect([answer.status, answer.headers['content-language']], url).toEqual([status, language.code]);
-        if (url.endsWith('/nope')) expect(answer.body.toString(), url).toContain(`<html lang="${language.code}"`);
-      }
-      expect((await fetchRaw(nginxOrigin, `${prefix}/about/`)).headers['content-language'], `${prefix}/about/`).toBeUndefined();
-    }
-    expect((await fetchRaw(nginxOrigin, '/robots.txt')).headers['content-language']).toBeUndefined();
   });
 
   it('has nothing of the editor without EDITOR_GITHUB_REPO: no admin/ files, no editor locations for nginx', () => {

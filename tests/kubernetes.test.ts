@@ -1,11 +1,6 @@
 /**
- * deploy/kubernetes: every manifest is valid against the API schemas of
- * Kubernetes 1.36 (kubernetes-models compiles them into validators), and fits
- * the app: the probes' paths answer as the probes need, ports match the
- * Dockerfile and the settings, the grace period outlasts the drain, and the
- * pods run as the image's user. tests/process.test.ts runs the server on a
- * read-only root filesystem. No cluster runs here; docs/operations.md says
- * what that leaves out.
+ * deploy/kubernetes against Kubernetes 1.36's API schemas (kubernetes-models) and the app. No cluster runs here
+ * (docs/operations.md says what that leaves out); process.test.ts runs the server on a read-only root filesystem.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

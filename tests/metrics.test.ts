@@ -126,11 +126,3 @@ describe('GET /metrics on the metrics port', () => {
     expect(head.text).toBeUndefined();
   });
 });
-
-describe('GET /metrics on the site’s port', () => {
-  it('is the home screen’s 404, like any unknown path', async () => {
-    const res = await request(app).get('/metrics').expect(404);
-    expect(res.text).toContain('We could not find that page.');
-    expect(res.text).not.toContain('http_server_request_duration_seconds');
-  });
-});

@@ -77,19 +77,20 @@ describe('the security headers', () => {
 
   it('has a strict Content-Security-Policy', async () => {
     const csp = (await request(app).get('/home')).headers['content-security-policy'] as string;
-    const directives = Object.fromEntries(cspDirectives(csp));
-    expect(directives['default-src']).toEqual(["'none'"]);
-    // Scripts of this origin only: the JSON-LD blocks are data, which no CSP governs (docs/security.md).
-    expect(directives['script-src']).toEqual(["'self'"]);
-    // 'self' and the hash of the one inline stylesheet; never 'unsafe-inline'.
-    expect(directives['style-src']?.[0]).toBe("'self'");
-    expect(directives['style-src']?.slice(1)).toEqual([expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)]);
-    expect(directives['img-src']).toEqual(["'self'"]);
-    expect(directives['connect-src']).toEqual(["'self'"]);
-    expect(directives['base-uri']).toEqual(["'none'"]);
-    expect(directives['form-action']).toEqual(["'none'"]);
-    expect(directives['frame-ancestors']).toEqual(["'none'"]);
-    expect(csp).not.toContain('unsafe');
+    // Every directive, so that none is added or loosened (the dev server's pages have this one too, dev-server.test.ts).
+    expect(Object.fromEntries(cspDirectives(csp))).toEqual({
+      'default-src': ["'none'"],
+      // Scripts of this origin only: the JSON-LD blocks are data, which no CSP governs (docs/security.md).
+      'script-src': ["'self'"],
+      // 'self' and the hash of the one inline stylesheet; never 'unsafe-inline'.
+      'style-src': ["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)],
+      'img-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
   });
 
   it('sets HSTS for two years, nosniff, DENY, and same-origin isolation', async () => {
@@ -245,7 +246,6 @@ describe('query strings', () => {
   it.each(['/home', '/about', '/legal', '/nope', '/products/textiles', ...editions.slice(1).flatMap(({ prefix }) => [`${prefix}/legal`, `${prefix}/nope`])])('are never reflected on %s', async (path) => {
     const marker = '"><script>alert(1)</script>';
     const res = await request(app).get(`${path}?q=${encodeURIComponent(marker)}&tab=${encodeURIComponent(marker)}`);
-    expect(res.text).not.toContain('<script>alert(1)');
     expect(res.text).not.toContain('alert(1)');
     expect(JSON.stringify(res.headers)).not.toContain('alert(1)');
   });
@@ -320,13 +320,6 @@ describe('a client that disconnects mid-response', () => {
       client.socket.destroy();
     }
     await request(server).get(scriptUrl).expect(200);
-    await request(server).get('/home').expect(200);
-  });
-});
-
-describe('errors', () => {
-  it('a route that throws answers 500, and the next request answers 200', async () => {
-    await request(server).get(throwingRoute.path).expect(500);
     await request(server).get('/home').expect(200);
   });
 });

