@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LOCK_REF } from '../../client/editor/github.ts';
-import { fill, library, notices } from '../../client/editor/locale.ts';
+import { fill, library, notices, words } from '../../client/editor/locale.ts';
 import { pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
 import { checkSite } from '../../scripts/build/check-content.ts';
@@ -197,7 +197,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe('Fabrics for apparel and industry');
   });
 
-  it('changes a category’s picture (a PNG uploaded in the media library: a commit of its own) and its subtitle, publishes: one commit more with exactly those changes, then the picture it replaced removed, each by the signed-in user, which the content check passes', async () => {
+  it('changes a category’s picture (a PNG uploaded in the media library: a commit of its own) and its subtitle, publishes: one commit more with exactly those changes, then the picture it replaced removed, each by the signed-in user, which the content check passes; the French, now behind, says how its English changed', async () => {
     const before = head();
     await subtitle(page).fill('Woven, knitted and non-woven');
     await page.getByRole('button', { name: 'Choose different image' }).first().click();
@@ -229,6 +229,16 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     // The 401s of the test before are all the page logged.
     expect(unexpected(refusedSave)).toEqual([]);
     expect(host.unmatched).toEqual([]);
+
+    // The French still translates the English as it was: the preview says how it changed, reading that English from GitHub by its blob id.
+    const { subtitle: was } = parse(git('show', `${before}:content/words/categories/textiles.${DEFAULT}.yaml`)) as { subtitle: string };
+    await showPreview(page);
+    await page.getByRole('button', { name: `Writing in ${DEFAULT.toUpperCase()}` }).click();
+    await page.getByRole('menuitem', { name: editions[1]!.language.code }).click();
+    const changed = page.frameLocator('iframe#preview-pane').getByRole('listitem').filter({ hasText: 'Woven, knitted and non-woven' });
+    await changed.waitFor({ timeout: SLOW });
+    expect(await changed.innerText()).toBe(fill(words.preview.changed, { field: 'subtitle', was, now: 'Woven, knitted and non-woven' }));
+    expect(unexpected(refusedSave)).toEqual([]);
     await page.close();
   });
 
