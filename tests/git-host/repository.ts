@@ -40,6 +40,8 @@ export class Repository {
   private indexes = 0;
   /** What git answered about objects named by sha, which never change: the editor asks again at every read and write. */
   private readonly known = new Map<string, unknown>();
+  /** What git answered about names of branches and refs, until one moves: every ref is moved by updateRef. */
+  private readonly untilRefsMove = new Map<string, unknown>();
 
   private constructor(readonly dir: string) {}
 
@@ -59,11 +61,17 @@ export class Repository {
     return this.bytes(args, options).toString('utf8').trimEnd();
   }
 
-  /** `answer()`, kept under `key` when every revision in it is a sha (a branch moves; an object does not, though one missing may yet be written). */
+  /**
+   * `answer()`, kept under `key`: for good when every revision in it is a sha (an object never changes, though one
+   * missing may yet be written), else until a ref moves.
+   */
   private once<T>(key: string, revisions: readonly string[], answer: () => T): T {
     if (this.known.has(key)) return this.known.get(key) as T;
+    if (this.untilRefsMove.has(key)) return this.untilRefsMove.get(key) as T;
     const answered = answer();
-    if (answered !== undefined && revisions.length > 0 && revisions.every((revision) => IMMUTABLE.test(revision))) this.known.set(key, answered);
+    if (revisions.length > 0 && revisions.every((revision) => IMMUTABLE.test(revision))) {
+      if (answered !== undefined) this.known.set(key, answered);
+    } else this.untilRefsMove.set(key, answered);
     return answered;
   }
 
@@ -95,6 +103,7 @@ export class Repository {
 
   /** Moves `ref` from `from` (undefined: it must not exist yet) to `to` (undefined: deletes it), atomically as git does. */
   updateRef(ref: string, to: string | undefined, from: string | undefined): void {
+    this.untilRefsMove.clear();
     if (to === undefined) this.git(['update-ref', '-d', ref, from ?? '']);
     else this.git(['update-ref', ref, to, from ?? '']);
   }
