@@ -32,6 +32,8 @@ const BRANCH = 'main';
 const WIDTH = 1280;
 /** The default language: its files hold what is written once (a category's order, address, picture). */
 const DEFAULT = editions[0]!.language.code;
+/** A category as the default language's content has it: the words the editor shows before a test changes them. */
+const category = (id: string) => editions[0]!.content.categories.find((candidate) => candidate.id === id)!;
 
 /** A picture of the size a category needs (content/art.ts), as a PNG. */
 const NEED = pictureNeed('category');
@@ -194,7 +196,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await page.getByRole('button', { name: 'Account options dropdown' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await signIn(page, 'Authorize');
-    await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe('Fabrics for apparel and industry');
+    await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe(category('textiles').subtitle);
   });
 
   it('changes a category’s picture (a PNG uploaded in the media library: a commit of its own) and its subtitle, publishes: one commit more with exactly those changes, then the picture it replaced removed, each by the signed-in user, which the content check passes; the French, now behind, says how its English changed', async () => {
@@ -301,7 +303,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/agriculture-inputs', base: BRANCH, labels: ['decap-cms/draft'] }]);
 
     // Reviewed: its status is a label of the pull request; the board shows it under Ready.
-    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: 'Agricultural Inputs' }).waitFor({ timeout: SLOW });
+    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: category('agriculture-inputs').title }).waitFor({ timeout: SLOW });
     await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Status: Draft' }).click();
@@ -315,7 +317,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-workflow', WIDTH) });
 
     // Published: Decap asks first, then merges the pull request and deletes its branch.
-    await admin.getByText('Agricultural Inputs').click();
+    await admin.getByText(category('agriculture-inputs').title).click();
     await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Publish', exact: true }).click();
