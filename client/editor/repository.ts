@@ -25,10 +25,10 @@ import { formatter } from './formats.ts';
 import { notices } from './locale.ts';
 import { setup } from './setup.ts';
 
-/** A save, upload or delete the content check refused: its message is the problem lines. */
+/** A save, upload or delete the content check refused: its message, in the owner's language, is the notice and the problem lines. */
 export class ContentRefused extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`The content check refused this change, so nothing was saved:\n${problems.join('\n')}`);
+    super(`${notices.refused}\n${problems.join('\n')}`);
     this.name = 'ContentRefused';
   }
 

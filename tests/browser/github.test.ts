@@ -276,7 +276,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     for (const { page: tab, unexpected: errors } of tabs) {
       // Decap logs the refused save (its message, and "Object"); the browser logs GitHub's answers to the tab that waited for
       // the lock: 422 "it is there", and 404 when it went between that answer and the next question.
-      expect(errors(/content check refused|^Object$|status of (422|404) /)).toEqual([]);
+      expect(errors(new RegExp(`${notices.refused.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|status of (422|404) `))).toEqual([]);
       await tab.close();
     }
   });
