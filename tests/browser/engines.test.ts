@@ -5,7 +5,7 @@ import { routes } from '../../harness/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
-import { addressesIn, axeSource, brokenHeadingWords, focused, HEIGHTS, LANGUAGES, LEGAL_TAB_MOVES, measureOverflow, menuIsOpen, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, settled, WIDTHS, wordsAt } from './harness.ts';
+import { addressesIn, axeSource, brokenHeadingWords, focused, HEIGHTS, LANGUAGES, latinRuns, LEGAL_TAB_MOVES, measureOverflow, menuIsOpen, RTL_LANGUAGES, runAxe, screenshotPath, screensIn, serveSite, settled, WIDTHS, withLatinRuns, wordsAt } from './harness.ts';
 
 const name = inject('engine');
 const binary = inject('binary');
@@ -353,6 +353,26 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
         await expect.poll(() => tab.evaluate(legalState), { message: `${mirrored(key)} lands on ${lands}` }).toMatchObject({ focused: addressOf(lands, prefix) });
       }
       expect(await problems(tab)).toEqual([]);
+    });
+  });
+
+  // Chromium reads every right-to-left page (right-to-left.test.ts); the other engines, the two pages the added runs are on.
+  describe.skipIf(name === 'chromium')('right to left', () => {
+    const opened = useTab(WIDTHS.phone);
+    it.each(RTL_LANGUAGES)('in %s, each run of Latin letters and digits reads left to right in the order it is written', async (code) => {
+      const { content, runs, script, pages } = withLatinRuns(code);
+      const served = await serveSite({ app: testApp({ content }) });
+      try {
+        const read: Array<{ run: string; inOrder: boolean }> = [];
+        for (const page of pages) {
+          await opened.tab.goto(served.origin + page);
+          read.push(...(await opened.tab.evaluate(latinRuns, script)));
+        }
+        expect(read.filter(({ inOrder }) => !inOrder)).toEqual([]);
+        expect(read.map(({ run }) => run)).toEqual(expect.arrayContaining(runs));
+      } finally {
+        await served.close();
+      }
     });
   });
 

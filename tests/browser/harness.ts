@@ -8,7 +8,11 @@ import type { RequestListener } from 'node:http';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
+import { siteContent } from '../../content/index.ts';
+import type { Block, SiteContent } from '../../content/schema.ts';
 import { editionAt, type Route } from '../../shared/routes.ts';
+import { defaultSite } from '../../shared/site.ts';
+import { scriptOf } from '../../shared/writing.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, sharedApp } from '../helpers.ts';
 import type { EngineName } from './global-setup.ts';
 
@@ -30,6 +34,57 @@ function pagesByScreen(code: string): string[][] {
   const byScreen = new Map<Route['screen'], string[]>();
   for (const route of own) byScreen.set(route.screen, [...(byScreen.get(route.screen) ?? []), route.path]);
   return [...byScreen.values(), [prefix + UNKNOWN_PATH]];
+}
+
+/** Run in the page: each Latin run of its text, and whether its characters' boxes go left to right on each line, found by position, not by markup. */
+export function latinRuns(script: string) {
+  const run = new RegExp(String.raw`[\p{Script=Latin}\p{Nd}](?:[^\p{Script_Extensions=${script}}\n]*[\p{Script=Latin}\p{Nd}])?`, 'gu');
+  const runs: Array<{ run: string; inOrder: boolean }> = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    for (const match of node.data.matchAll(run)) {
+      if (!/\p{Script=Latin}/u.test(match[0])) continue;
+      const boxes = [...match[0]].flatMap((char, at) => {
+        const range = document.createRange();
+        range.setStart(node, match.index + at);
+        range.setEnd(node, match.index + at + char.length);
+        const box = range.getBoundingClientRect();
+        return /\s/.test(char) || box.width === 0 ? [] : [box];
+      });
+      if (boxes.length === 0) continue;
+      const inOrder = boxes.every((box, at) => at === 0 || Math.abs(box.top - boxes[at - 1]!.top) > 1 || box.left > boxes[at - 1]!.left);
+      runs.push({ run: match[0], inOrder });
+    }
+  }
+  return runs;
+}
+
+/**
+ * The content with a sentence more in a right-to-left language's first category and first legal document: its own words
+ * around runs that must keep their order (a code led by digits, a standard, a share, a number with its unit, a setting
+ * filled in); with those runs, the language's script, and the two pages they are on.
+ */
+export function withLatinRuns(code: string) {
+  const edition = siteContent.editions.find((each) => each.language.code === code)!;
+  const words = edition.categories[0]!.intro.split(/\s+/);
+  const codes = ['2,4-D', 'EN 197-1', '100% cotton', '25 kg'];
+  const sentence = `${codes.map((run, at) => `${words[at]} ${run}`).join(' ')} ${words[codes.length]} {salesEmail}.`;
+  const paragraph: Block = { type: 'paragraph', children: [sentence] };
+  const content: SiteContent = {
+    ...siteContent,
+    editions: siteContent.editions.map((each) =>
+      each !== edition
+        ? each
+        : {
+            ...each,
+            categories: each.categories.map((category, index) => (index > 0 ? category : { ...category, headings: category.headings.map((group, at) => (at > 0 ? group : { ...group, items: [...group.items, sentence] })) })),
+            legal: each.legal.map((doc, index) => (index > 0 ? doc : { ...doc, body: [...doc.body, paragraph] })),
+          },
+    ),
+  };
+  const { routes } = editions.find((each) => each.language.code === code)!;
+  const pages = [routes.find((route) => route.category?.id === edition.categories[0]!.id)!.path, routes.find((route) => route.document?.id === edition.legal[0]!.id)!.path];
+  return { content, runs: [...codes, defaultSite.salesEmail], script: scriptOf(edition.language), pages };
 }
 
 /** Every address of a language (pagesByScreen). */
