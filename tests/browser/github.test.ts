@@ -155,7 +155,9 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   const textiles = '#/collections/categories/entries/textiles';
   // What a save GitHub refuses logs: the 401s, Decap's log of the error and its rejection ("Object"), and, on a slow machine,
   // Decap's line for each file it was still reading when the sign-in stopped.
-  const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${notices.signedOutShort.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|^failed to load file from GitHub: content/`);
+  /** The editor's words as a pattern that matches them as written. */
+  const literally = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${literally(notices.signedOutShort)}|^Object$|^failed to load file from GitHub: content/`);
   // The English form's: with Decap's i18n the French one beside it has the same label.
   const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();
   let page: Page;
@@ -276,7 +278,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     for (const { page: tab, unexpected: errors } of tabs) {
       // Decap logs the refused save (its message, and "Object"); the browser logs GitHub's answers to the tab that waited for
       // the lock: 422 "it is there", and 404 when it went between that answer and the next question.
-      expect(errors(new RegExp(`${notices.refused.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|^Object$|status of (422|404) `))).toEqual([]);
+      expect(errors(new RegExp(`${literally(notices.refused)}|^Object$|status of (422|404) `))).toEqual([]);
       await tab.close();
     }
   });
