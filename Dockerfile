@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 # The production dependencies (express, react, pino, ...) are bundled into
-# dist/server/main.js by scripts/build/build.ts, so no node_modules is needed here.
+# dist/server by scripts/build/build.ts, so no node_modules is needed here.
 # Owned by root and read-only to the server: it cannot rewrite its own code.
 # All of dist/ is read at run time, some of it only when a setting asks:
 # server/ (tracing.js with tracing on, the source maps with

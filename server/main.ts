@@ -3,11 +3,11 @@
  * traces when asked to, and shut down gracefully. Everything about answering
  * requests lives in app.ts.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { readConfigOrExit, SPAN_FLUSH_TIMEOUT_MS } from './config.ts';
 import { createApp } from './app.ts';
 import { closeLogs, createLogger } from './logger.ts';
-import { createMetrics } from './metrics.ts';
+import { createServer } from './node-http.ts';
 import { drainable } from './shutdown.ts';
 
 const config = readConfigOrExit(process.env);
@@ -16,7 +16,8 @@ const config = readConfigOrExit(process.env);
 // bundle of its own (scripts/build/build.ts): with tracing off, none of it is loaded.
 const tracing = config.tracing ? (await import('./tracing.ts')).startTracing({ metricsPort: config.metrics?.port }) : undefined;
 
-const metrics = config.metrics ? createMetrics() : undefined;
+// Loaded only when asked for: prom-client costs about 10 ms of every start.
+const metrics = config.metrics ? (await import('./metrics.ts')).createMetrics() : undefined;
 const logger = createLogger(config.logLevel, undefined, { traceIds: config.tracing, onDropped: metrics?.logLineDropped });
 
 let exiting = false;

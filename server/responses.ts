@@ -5,11 +5,12 @@
  * check (fresh), an optional byte range (range-parser) and one writeHead.
  */
 import { createHash } from 'node:crypto';
-import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { combineRanges, parse as parseRange } from 'range-parser';
+import { validateHeaderName, validateHeaderValue } from './node-http.ts';
 import type { HeaderList } from './security.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -25,7 +25,7 @@ import { Markdown } from '../shared/ui/Markdown.tsx';
 import { InWriting } from '../shared/ui/Words.tsx';
 import { copyProject } from '../harness/harness.ts';
 import { ABOUT_PATH } from '../shared/paths.ts';
-import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes } from './helpers.ts';
+import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes, serverBundle } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
 
 /** The content's files in memory, a test's to break, and what the whole check says of them. */
@@ -467,7 +467,6 @@ describe('the bundles (npm run build, which npm test runs first)', () => {
   const PARSERS = { yaml: 'MULTILINE_IMPLICIT_KEY', markdown: 'codeFencedFenceSequence', schema: 'is not lowercase letters', schemaLine: 'yaml-language-server' };
   const dist = join(import.meta.dirname, '..', 'dist');
 
-  const server = () => readFileSync(join(dist, 'server', 'main.js'), 'utf8');
   const browser = () =>
     readdirSync(join(dist, 'client', 'assets'))
       .filter((file) => file.endsWith('.js'))
@@ -475,7 +474,7 @@ describe('the bundles (npm run build, which npm test runs first)', () => {
       .join('\n');
 
   it.each([
-    ['the server', server],
+    ['the server', serverBundle],
     ['the browser', browser],
   ])('give %s no parser or schema of the content', (_name, read) => {
     const code = read();
@@ -483,7 +482,7 @@ describe('the bundles (npm run build, which npm test runs first)', () => {
   });
 
   it('carry the words to the server, which fills them; the browser gets its few words with the page', () => {
-    expect(server()).toContain(JSON.stringify(labelsForTest.hours.openNow));
+    expect(serverBundle()).toContain(JSON.stringify(labelsForTest.hours.openNow));
     expect(browser()).not.toContain(JSON.stringify(labelsForTest.hours.openNow));
   });
 });

@@ -14,7 +14,7 @@ import { copyProject, startDev, type DevServer, type Sandbox } from '../harness/
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routes } from '../harness/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { filledRoutes, testApp, THROWN_MESSAGE, withThrowingRoute } from './helpers.ts';
+import { filledRoutes, serverBundle, testApp, THROWN_MESSAGE, withThrowingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 describe('nothing of the dev server in production', () => {
@@ -45,7 +45,7 @@ describe('nothing of the dev server in production', () => {
 
   it('the build (npm run build, which npm test runs first) has no dev code in it', () => {
     const dist = join(import.meta.dirname, '..', 'dist');
-    expect(readFileSync(join(dist, 'server', 'main.js'), 'utf8')).not.toContain('__dev');
+    expect(serverBundle()).not.toContain('__dev');
     const assets = readdirSync(join(dist, 'client', 'assets'), { recursive: true }).map(String);
     for (const name of assets.filter((file) => /\.(js|css)$/.test(file))) {
       expect(readFileSync(join(dist, 'client', 'assets', name), 'utf8'), name).not.toContain('__dev');

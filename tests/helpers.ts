@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,15 @@ import { defaultSite, type SiteConfig } from '../shared/site.ts';
 
 // Shared with the scripts: defined in harness/harness.ts.
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, listening, THROWN_MESSAGE, throwingRoute, withThrowingRoute } from '../harness/harness.ts';
+
+/** The built server's code (npm run build, which npm test runs first): main.js and every file it may import, as one text. */
+export function serverBundle(): string {
+  const dir = join(REPO_ROOT, 'dist', 'server');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .join('\n');
+}
 
 /** The site's app with no precompressed pages unless a test asks: their ~0.4 s of CPU would hold up the worker's other requests. */
 export function testApp(overrides: Partial<AppOptions> = {}) {

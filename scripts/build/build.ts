@@ -146,17 +146,6 @@ async function buildLocalHours(emit: (name: string, body: Buffer) => Promise<voi
   };
 }
 
-/**
- * The tracing SDK (server/tracing.ts) is a bundle of its own, which main.js
- * imports only when tracing is on: inlined, its 2 MB would be parsed at every start.
- */
-const tracingApart: esbuild.Plugin = {
-  name: 'tracing-apart',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/tracing\.ts$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './tracing.js', external: true } : undefined));
-  },
-};
-
 export async function buildServer(content: SiteContent): Promise<void> {
   await rm(join(dist, 'server'), { recursive: true, force: true });
   await esbuild.build({
@@ -165,6 +154,9 @@ export async function buildServer(content: SiteContent): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // What main.ts imports only when a setting asks (the tracing SDK, prom-client) is a file of
+    // its own, read only then: inlined, every start would parse it.
+    splitting: true,
     // The oldest Node line package.json's engines accept.
     target: 'node22',
     jsx: 'automatic',
@@ -177,7 +169,7 @@ export async function buildServer(content: SiteContent): Promise<void> {
     sourcemap: 'linked',
     // Node maps a stack (NODE_OPTIONS=--enable-source-maps) with the mappings and the sources' names; their text, 5 MB of the maps' 8, it would only quote.
     sourcesContent: false,
-    plugins: [tracingApart, contentAsData(content)],
+    plugins: [contentAsData(content)],
     logLevel: 'warning',
   });
 }
