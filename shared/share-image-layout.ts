@@ -247,16 +247,24 @@ export interface ShareImageFit {
 
 export function createShareImageFit(hb: typeof HarfBuzz, load: (font: ShareFont) => Promise<Uint8Array>): ShareImageFit {
   const { measure, prepare } = createMeasure(hb, load);
+  // Each layout depends on the words and the column alone: the editor checks every page's image at each pause in typing, where one has changed.
+  const layouts = new Map<string, ReturnType<typeof layoutShareImage>>();
+  const layoutOf = (image: ShareImage) => {
+    const key = JSON.stringify([image.title, image.line, Boolean(image.art)]);
+    let result = layouts.get(key);
+    if (!result) layouts.set(key, (result = layoutShareImage(image, measure)));
+    return result;
+  };
   return {
     prepare: async (images) => {
       await Promise.all(images.flatMap((image) => [prepare(image.title, SHARE_LAYOUT.title.weight), prepare(image.line, SHARE_LAYOUT.line.weight)]));
     },
     check: (image) => {
-      const result = layoutShareImage(image, measure);
+      const result = layoutOf(image);
       return 'layout' in result ? undefined : result;
     },
     layout: (image) => {
-      const result = layoutShareImage(image, measure);
+      const result = layoutOf(image);
       if (!('layout' in result)) throw new Error(`The share image of "${image.title}" cannot be drawn: ${result.problem}`);
       return result.layout;
     },
