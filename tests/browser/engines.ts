@@ -65,6 +65,16 @@ function problem(list: string[], type: string, text: string, from: string | unde
   list.push(`console.${type}: ${text}`);
 }
 
+/**
+ * An uncaught error, less the one Chromium reports when it skips a cross-document view transition (styles.css's
+ * @view-transition) because the new page was shown before it could start, as on a busy machine: the browser's own
+ * transition, which no code of ours starts or awaits.
+ */
+export function uncaught(list: string[], error: Error) {
+  if (error.message === 'Transition was aborted because of invalid state. Page already revealed') return;
+  list.push(`uncaught: ${error.message}`);
+}
+
 async function chromiumEngine(executablePath: string, colorScheme: ColorScheme): Promise<Engine> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   return {
@@ -74,7 +84,7 @@ async function chromiumEngine(executablePath: string, colorScheme: ColorScheme):
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => problem(problems, message.type(), message.text(), message.location().url, page.url()));
-      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('pageerror', (error) => uncaught(problems, error));
       return {
         problems,
         goto: async (url) => void (await page.goto(url)),

@@ -14,6 +14,7 @@ import { editionAt, type Route } from '../../shared/routes.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { scriptOf } from '../../shared/writing.ts';
 import { CHROMIUM_FLAGS, content, editions, listening, sharedApp } from '../helpers.ts';
+import { uncaught } from './engines.ts';
 import type { EngineName } from './global-setup.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -212,7 +213,7 @@ export async function openPage(site: Site, width: number, options: BrowserContex
     if (/status of 40[04]/.test(message.text()) && message.location().url === page.url()) return;
     problems.push(`console.${message.type()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('pageerror', (error) => uncaught(problems, error));
   return { page, problems, close: () => context.close() };
 }
 
