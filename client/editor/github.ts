@@ -1,7 +1,7 @@
 /**
  * What the editor asks GitHub's REST API itself, beside Decap's GitHub
  * backend: the write lock (write-lock.ts), a commit onto a draft's
- * branch and an earlier version of a file (repository.ts), with the token the editor signed in with, at the
+ * branch, an earlier version of a file and the pictures by their blob ids (repository.ts), with the token the editor signed in with, at the
  * API root config.yml names (EDITOR_GITHUB_API).
  */
 
@@ -59,11 +59,24 @@ export async function releaseLock(repository: GitHubRepository, sha: string): Pr
   await call(repository, 'DELETE', `git/refs/${LOCK_REF.slice('refs/'.length)}`);
 }
 
-/** An earlier version of a file, by its blob id (content/keep-up.ts); undefined when GitHub does not have it. */
-export async function readBlob(repository: GitHubRepository, id: string): Promise<string | undefined> {
+/** A blob's bytes, by its id; undefined when GitHub does not have it. */
+export async function readBlobBytes(repository: GitHubRepository, id: string): Promise<Uint8Array | undefined> {
   const blob = await call<{ content: string; encoding: string }>(repository, 'GET', `git/blobs/${id}`);
   if (blob.status !== 200 || blob.data.encoding !== 'base64') return undefined;
-  return new TextDecoder().decode(Uint8Array.from(atob(blob.data.content.replace(/\s/g, '')), (char) => char.charCodeAt(0)));
+  return Uint8Array.from(atob(blob.data.content.replace(/\s/g, '')), (char) => char.charCodeAt(0));
+}
+
+/** An earlier version of a file, by its blob id (content/keep-up.ts); undefined when GitHub does not have it. */
+export async function readBlob(repository: GitHubRepository, id: string): Promise<string | undefined> {
+  const bytes = await readBlobBytes(repository, id);
+  return bytes && new TextDecoder().decode(bytes);
+}
+
+/** The blob id of each file directly in a folder of the branch as it is now, by name: one request, however many files. */
+export async function blobIds(repository: GitHubRepository, folder: string): Promise<Map<string, string>> {
+  const listed = await call<{ tree: Array<{ path: string; type: string; sha: string }> }>(repository, 'GET', `git/trees/${repository.branch}:${folder}`);
+  if (listed.status === 404) return new Map();
+  return new Map(listed.data.tree.flatMap((entry) => (entry.type === 'blob' ? [[entry.path, entry.sha] as const] : [])));
 }
 
 /** Commits text files onto a branch (a draft's), on its head: a fast forward, as every write is. */

@@ -18,8 +18,8 @@ import { ART_FOLDER, entryOf, picturesNamed, type SourceFile } from '../../conte
 import { uploadProblem } from '../../content/picture-problems.ts';
 import type { ReadVersion } from '../../content/keep-up.ts';
 import { contentProblems } from './check-edited.ts';
-import { outcomeOf, recorded, type Change, type Outcome } from './gate.ts';
-import { commitToBranch, readBlob, type GitHubRepository } from './github.ts';
+import { outcomeOf, recorded, type Change, type Outcome, type PictureReader } from './gate.ts';
+import { blobIds, commitToBranch, readBlob, readBlobBytes, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
 import { notices } from './locale.ts';
@@ -118,6 +118,8 @@ function begun(fields: readonly CmsField[], data: Record<string, unknown>): bool
 
 let opened: Implementation | undefined;
 let versions: ReadVersion | undefined;
+/** A reader of content/art as the repository has it now, made afresh for each read of the repository and each write. */
+let readPictures: (() => PictureReader) | undefined;
 let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undefined;
 let signedIn = false;
 
@@ -146,7 +148,7 @@ export function repositoryOpened(): boolean {
 export async function repositoryContent(): Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> } | undefined> {
   if (!opened) return undefined;
   const backend = opened;
-  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await picturesOf(backend, picturesNamed(files)) })));
+  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await picturesOf(readPictures!(), picturesNamed(files)) })));
   // A failed read is tried again next time, not kept.
   return read.catch((error: unknown) => {
     read = undefined;
@@ -180,9 +182,34 @@ async function pictureBytes(backend: Implementation, name: string): Promise<Uint
   }
 }
 
+/**
+ * The bytes of the pictures GitHub has, by their git blob id: what a blob id
+ * names never changes, so a picture is fetched once a session, not at every
+ * save's check and the banner's read after it. Only the ids the last listing
+ * of content/art showed are kept (a replaced picture's bytes go).
+ */
+const blobs = new Map<string, Uint8Array>();
+
+/** content/art on GitHub as it is now: listed once (a name's blob id), each picture fetched only when its blob id is new. */
+function gitHubPictures(repository: GitHubRepository): PictureReader {
+  let listed: Promise<Map<string, string>> | undefined;
+  return async (name) => {
+    listed ??= blobIds(repository, ART_FOLDER).then((ids) => {
+      const current = new Set(ids.values());
+      for (const id of blobs.keys()) if (!current.has(id)) blobs.delete(id);
+      return ids;
+    });
+    const id = (await listed).get(name);
+    if (!id) return undefined;
+    const bytes = blobs.get(id) ?? (await readBlobBytes(repository, id));
+    if (bytes) blobs.set(id, bytes);
+    return bytes;
+  };
+}
+
 /** The named pictures that are there, by name. */
-async function picturesOf(backend: Implementation, names: readonly string[]): Promise<Map<string, Uint8Array>> {
-  const found = await Promise.all(names.map(async (name) => [name, await pictureBytes(backend, name)] as const));
+async function picturesOf(read: PictureReader, names: readonly string[]): Promise<Map<string, Uint8Array>> {
+  const found = await Promise.all(names.map(async (name) => [name, await read(name)] as const));
   return new Map(found.flatMap(([name, bytes]) => (bytes ? [[name, bytes] as const] : [])));
 }
 
@@ -255,6 +282,8 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
             return response.ok ? (((await response.json()) as { text: string | null }).text ?? undefined) : undefined;
           }
         : (id) => readBlob(this.gateRepository, id);
+      // The local backend offers no picture's id without its bytes (its getMedia sends every picture whole), and a read on this machine is cheap: read afresh each time.
+      readPictures = proxy ? () => (name) => pictureBytes(this, name) : () => gitHubPictures(this.gateRepository);
       this.gateLock = lockOf(this.gateRepository);
     }
 
@@ -357,7 +386,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
         this.gateLock(async () => {
           const repository = await contentFiles(this);
           const change = await ask(repository);
-          const outcome = await outcomeOf(repository, change, (name) => pictureBytes(this, name));
+          const outcome = await outcomeOf(repository, change, readPictures!());
           if (outcome.problems.length > 0) this.refuse(outcome.problems);
           try {
             const result = await write(change, outcome);

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LOCK_REF } from '../../client/editor/github.ts';
 import { fill, library, notices, words } from '../../client/editor/locale.ts';
-import { pictureNeed } from '../../content/art.ts';
+import { ART_FOLDER, pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
 import { checkSite } from '../../scripts/build/check-content.ts';
 import { fetchRaw } from '../../scripts/build/export.ts';
@@ -35,11 +35,11 @@ const DEFAULT = editions[0]!.language.code;
 /** A category as the default language's content has it: the words the editor shows before a test changes them. */
 const category = (id: string) => editions[0]!.content.categories.find((candidate) => candidate.id === id)!;
 
-/** A picture of the size a category needs (content/art.ts), as a PNG. */
+/** A picture of the size a category needs (content/art.ts) unless told, as a PNG. */
 const NEED = pictureNeed('category');
-const png = (colour: string) =>
+const png = (colour: string, { width, height } = NEED) =>
   Buffer.from(
-    new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${NEED.width}" height="${NEED.height}" viewBox="0 0 480 320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng(),
+    new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 480 320"><rect width="480" height="320" fill="${colour}"/><circle cx="240" cy="160" r="100" fill="#0f1f33"/></svg>`).render().asPng(),
   );
 
 interface Editor {
@@ -348,5 +348,30 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(await checkOf(BRANCH)).toEqual([]);
     expect(errors()).toEqual([]);
     expect(host.unmatched).toEqual([]);
+  });
+
+  it('reads each picture from GitHub once, by its blob id: a save fetches none it has read; one replaced under its name (a push) is read again, and the banner after the next save names it at its new size', async () => {
+    const { page: tab, unexpected: errors } = await open(editor, textiles);
+    const save = async (words: string) => {
+      await subtitle(tab).fill(words);
+      await tab.getByRole('button', { name: 'Publish', exact: true }).click();
+      await tab.getByText('Publish now').click();
+      await tab.getByText('Entry saved').waitFor({ timeout: SLOW });
+    };
+    await subtitle(tab).waitFor({ timeout: SLOW });
+    await save('Woven, knitted, non-woven and felted');
+    const picture = 'textiles-loom.png';
+    const others = git('ls-tree', `${BRANCH}:${ART_FOLDER}`).split('\n').flatMap((line) => (line.endsWith(`\t${picture}`) ? [] : [`GET /git/blobs/${line.split(/\s/)[2]}`]));
+    // Replaced on GitHub as a push would, with one half the size a category needs.
+    const small = { width: Math.round(NEED.width / 2), height: Math.round(NEED.height / 2) };
+    const tree = host.repository.writeTree(git('rev-parse', `${BRANCH}^{tree}`), [{ path: `${ART_FOLDER}/${picture}`, mode: '100644', sha: host.repository.writeBlob(png('#3f87c0', small)) }]);
+    host.repository.updateRef(`refs/heads/${BRANCH}`, host.repository.writeCommit(tree, [head()], 'A smaller loom', USER), head());
+    const asked = host.requests.length;
+    // Not the change's: the save is made, and the banner after it names the picture.
+    await save('Woven, knitted and felted');
+    await tab.getByRole('alert', { name: notices.checkLabel }).getByText(`${ART_FOLDER}/${picture} is ${small.width} × ${small.height}`).waitFor({ timeout: SLOW });
+    expect(host.requests.slice(asked).filter((request) => others.includes(request))).toEqual([]);
+    expect(errors()).toEqual([]);
+    await tab.close();
   });
 });

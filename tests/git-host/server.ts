@@ -42,6 +42,8 @@ export interface GitHost {
   pulls: readonly Pull[];
   /** Requests no route answers: what the double lacks. */
   unmatched: string[];
+  /** Every request of the API, as "METHOD /path" from the repository's root (GET /git/blobs/<sha>): what a test counts. */
+  requests: string[];
   /** Every token given so far stops working, as when a token expires or is revoked. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -83,6 +85,7 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
   const tokens = new Set<string>();
   const pulls: Pull[] = [];
   const unmatched: string[] = [];
+  const requests: string[] = [];
   let origin = '';
   const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -160,6 +163,10 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
 
   const r = express.Router();
   api.use(`/repos/${repo}`, r);
+  r.use((req, _res, next) => {
+    requests.push(`${req.method} ${req.path}`);
+    next();
+  });
 
   r.get('/', (_req, res) => json(res, 200, { name: repo.split('/')[1], full_name: repo, owner: { login: owner }, private: true, fork: false, default_branch: branch, permissions: { admin: false, push: true, pull: true } }));
 
@@ -328,6 +335,7 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     repository,
     pulls,
     unmatched,
+    requests,
     revokeTokens: () => tokens.clear(),
     close: async () => {
       server.closeAllConnections();
