@@ -10,7 +10,7 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { entryLink, textLink } from '../client/editor/banner.tsx';
+import { entryLink, opensAsText, textLink } from '../client/editor/banner.tsx';
 import { asText, formatter } from '../client/editor/formats.ts';
 import { completed, previewContext, savedFiles } from '../client/editor/preview.tsx';
 import { toWrite } from '../client/editor/repository.ts';
@@ -403,6 +403,14 @@ describe('the links of the banner and the preview', () => {
     ['content/words/categories', [], undefined],
   ])('%s (as text: %j) opens at %j', (path, asText, link) => {
     expect(entryLink(line(path), new Set(asText))).toEqual(link);
+  });
+
+  it('lists the files that open as text by their path and text: one fixed leaves the list, broken again it comes back', () => {
+    const about = readSources().files.find((file) => file.path === 'content/words/about.en.yaml')!;
+    const others = readSources().files.filter((file) => file !== about);
+    // A field's name misspelt, which the form has no field for.
+    const broken = { path: about.path, text: about.text.replace(/^(\w+):/m, '$1x:') };
+    for (const [file, listed] of [[broken, [about.path]], [about, []], [broken, [about.path]]] as const) expect([...opensAsText([...others, file])]).toEqual(listed);
   });
 
   it('opens a file as text only in a folder of the content', () => {

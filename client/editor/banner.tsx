@@ -54,14 +54,25 @@ export function textLink(path: string): string | undefined {
 
 /** The files of the repository whose form cannot show them as written: they open as text. */
 async function filesAsText(): Promise<Set<string>> {
-  const files: readonly SourceFile[] = (await repositoryContent())?.files ?? [];
-  return new Set(
-    files.flatMap(({ path, text }) => {
+  return opensAsText((await repositoryContent())?.files ?? []);
+}
+
+/** Whether each file of the last call opens as text, by path, with the text that was read: the banner asks after each save, where one file has changed. */
+let lastAsText = new Map<string, { text: string; asText: boolean }>();
+
+/** The files among these whose form cannot show them as written, each file read again only when its text is not the last call's. */
+export function opensAsText(files: readonly SourceFile[]): Set<string> {
+  const known = new Map(
+    files.map(({ path, text }) => {
+      const last = lastAsText.get(path);
+      if (last?.text === text) return [path, last] as const;
       const key = entryOf(path)?.collection;
       const format = setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === key)?.format);
-      return format && formatter(format).fromFile(text)[TEXT_FIELD] !== undefined ? [path] : [];
+      return [path, { text, asText: format !== undefined && formatter(format).fromFile(text)[TEXT_FIELD] !== undefined }] as const;
     }),
   );
+  lastAsText = known;
+  return new Set([...known].flatMap(([path, { asText }]) => (asText ? [path] : [])));
 }
 
 function Banner() {
