@@ -171,7 +171,7 @@ export async function repositoryProblems(): Promise<string[] | undefined> {
   return repository && contentProblems(repository.files, repository.art);
 }
 
-/** The bytes of a picture of content/art, or undefined when it is not there (one that could not be read, a sign-in GitHub refused, is thrown). */
+/** The bytes of a picture of content/art through the backend (the local one's), or undefined when it is not there (one that could not be read is thrown). */
 async function pictureBytes(backend: Implementation, name: string): Promise<Uint8Array | undefined> {
   try {
     const { file } = await backend.getMediaFile(`${ART_FOLDER}/${name}`);
