@@ -164,7 +164,7 @@ export async function buildServer(content: SiteContent): Promise<void> {
     // development build is slower and its warnings are for the test suite.
     define: { 'process.env.NODE_ENV': '"production"' },
     minify: true,
-    // Dependencies are bundled too: one file loads several times faster than node_modules' hundreds.
+    // Dependencies are bundled too: a few files load several times faster than node_modules' hundreds.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
     // Node maps a stack (NODE_OPTIONS=--enable-source-maps) with the mappings and the sources' names; their text, 5 MB of the maps' 8, it would only quote.
