@@ -22,6 +22,7 @@ import { ART_EXTENSIONS, ART_FOLDER, picturesShown } from './art.ts';
 import { portableName, portablePictureName } from './names.ts';
 import { pictureProblem } from './picture-problems.ts';
 import { BLOB_ID, collectionName, COLLECTIONS, PLACEHOLDER_SLOTS, RECORD_FIELD, TEMPLATES, type Block, type Collection, type CollectionKey, type Content, type EntryRef, type Language, type SiteContent, type TemplateKey, type TranslatedKey } from './schema.ts';
+import { LastRound } from './last-round.ts';
 import { translationProblems, withOriginal } from './translations.ts';
 
 /** The folders of the room, relative to the repository, as every message names them. */
@@ -137,7 +138,6 @@ export function checkContent({ files, art }: CheckInput): Checked {
   const codes = listed ? writtenCodes(listed.text) : { codes: [] };
   const defaultCode = codes.default !== undefined && codes.codes.includes(codes.default) ? codes.default : codes.codes[0];
   const isTranslation = (ref: EntryRef | undefined) => ref?.language !== undefined && defaultCode !== undefined && ref.language !== defaultCode && codes.codes.includes(ref.language);
-  const readings: Readings = new Map();
   const readingOrder = [...files].sort((a, b) => Number(isTranslation(entryOf(a.path))) - Number(isTranslation(entryOf(b.path))) || a.path.localeCompare(b.path));
   for (const file of readingOrder) {
     const ref = entryOf(file.path);
@@ -162,10 +162,10 @@ export function checkContent({ files, art }: CheckInput): Checked {
         continue;
       }
     }
-    const entry = readOnce(ref, file, problems, ref.language === undefined ? undefined : languageNamed.get(ref.language), original, readings);
+    const entry = readOnce(ref, file, problems, ref.language === undefined ? undefined : languageNamed.get(ref.language), original);
     if (entry) entries.set(keyOf(ref), entry);
   }
-  lastReadings = readings;
+  readings.end();
   const all = [...entries.values()];
   const listing = all.find((entry): entry is Entry<'languages'> => entry.ref.collection === 'languages');
   if (!files.some((file) => file.path === LANGUAGES_FILE)) problems.push(`${LANGUAGES_FILE}:1:1: the file is missing`);
@@ -334,20 +334,18 @@ function notPortable(portable: string, suffix: string): string {
   return `the file name is not portable: name it ${portable}${suffix}`;
 }
 
-/** The picture each file text of the last call names: the editor asks before each check, where one file has changed. */
-let lastNamed = new Map<string, string | undefined>();
+/** The picture each file's text names, kept for the next call (last-round.ts): the editor asks before each check. */
+const named = new LastRound<string | undefined>();
 
 /** The pictures the categories and home pages among these files name, as far as their YAML can be read (the check says what cannot). */
 export function picturesNamed(files: readonly SourceFile[]): string[] {
-  const named = new Map<string, string | undefined>();
   const names = files.flatMap((file) => {
     const collection = entryOf(file.path)?.collection;
     if (collection !== 'categories' && collection !== 'home') return [];
-    const name = lastNamed.has(file.text) ? lastNamed.get(file.text) : pictureIn(file.text);
-    named.set(file.text, name);
+    const name = named.answer(file.text, () => pictureIn(file.text));
     return name === undefined ? [] : [name];
   });
-  lastNamed = named;
+  named.end();
   return [...new Set(names)];
 }
 
@@ -378,26 +376,16 @@ export function slotsOf(collection: CollectionKey, field: readonly (string | num
   return collection === 'templates' ? TEMPLATES[field[0] as TemplateKey].slots : PLACEHOLDER_SLOTS;
 }
 
-/** A file's reading (readEntry's entry and the problems it found), by its path, text and language, with the original it was read against. */
-type Readings = Map<string, { original: Entry | undefined; entry: Entry | undefined; problems: string[] }>;
+/** Each file's reading (readEntry's entry and the problems it found), by its path, text and language, with the original it was read against, kept for the next check (last-round.ts). */
+const readings = new LastRound<{ original: Entry | undefined; entry: Entry | undefined; problems: string[] }>();
 
-/**
- * The last check's readings. The editor checks the whole content at each pause in typing and each save, and the
- * dev server at each save, where one file has changed: the others are read again only when their text, their
- * language or their original (an object of the last check's while its own file is unchanged) is not the same.
- */
-let lastReadings: Readings = new Map();
-
-/** readEntry, or the last check's reading of the same file against the same original; kept in `readings` for the next check. */
-function readOnce<K extends CollectionKey>(ref: EntryRef & { collection: K }, file: SourceFile, problems: string[], language: Language | undefined, original: Entry | undefined, readings: Readings): Entry<K> | undefined {
-  const key = JSON.stringify([file.path, file.text, language ?? null]);
-  const kept = lastReadings.get(key);
-  let reading = kept;
-  if (!reading || reading.original !== original) {
+/** readEntry, or the last check's reading of the same file against the same original (an object of the last check's while its own file is unchanged). */
+function readOnce<K extends CollectionKey>(ref: EntryRef & { collection: K }, file: SourceFile, problems: string[], language: Language | undefined, original: Entry | undefined): Entry<K> | undefined {
+  const read = () => {
     const found: string[] = [];
-    reading = { original, entry: readEntry(ref, file, found, language, original), problems: found };
-  }
-  readings.set(key, reading);
+    return { original, entry: readEntry(ref, file, found, language, original), problems: found };
+  };
+  const reading = readings.answer(JSON.stringify([file.path, file.text, language ?? null]), read, (kept) => kept.original === original);
   problems.push(...reading.problems);
   return reading.entry as Entry<K> | undefined;
 }

@@ -13,6 +13,7 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TEXT_FIELD } from '../../content/editor-config.ts';
+import { LastRound } from '../../content/last-round.ts';
 import { entryOf, type SourceFile } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
 import { formatter } from './formats.ts';
@@ -57,22 +58,20 @@ async function filesAsText(): Promise<Set<string>> {
   return opensAsText((await repositoryContent())?.files ?? []);
 }
 
-/** Whether each file of the last call opens as text, by path, with the text that was read: the banner asks after each save, where one file has changed. */
-let lastAsText = new Map<string, { text: string; asText: boolean }>();
+/** Whether each file opens as text, by path and text, kept for the next call (content/last-round.ts): the banner asks after each save. */
+const asText = new LastRound<boolean>();
 
 /** The files among these whose form cannot show them as written, each file read again only when its text is not the last call's. */
 export function opensAsText(files: readonly SourceFile[]): Set<string> {
-  const known = new Map(
-    files.map(({ path, text }) => {
-      const last = lastAsText.get(path);
-      if (last?.text === text) return [path, last] as const;
+  const listed = files.filter(({ path, text }) =>
+    asText.answer(JSON.stringify([path, text]), () => {
       const key = entryOf(path)?.collection;
       const format = setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === key)?.format);
-      return [path, { text, asText: format !== undefined && formatter(format).fromFile(text)[TEXT_FIELD] !== undefined }] as const;
+      return format !== undefined && formatter(format).fromFile(text)[TEXT_FIELD] !== undefined;
     }),
   );
-  lastAsText = known;
-  return new Set([...known].flatMap(([path, { asText }]) => (asText ? [path] : [])));
+  asText.end();
+  return new Set(listed.map(({ path }) => path));
 }
 
 function Banner() {
