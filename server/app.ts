@@ -4,7 +4,7 @@
  *   1. a GET or HEAD of anything prepared at start-up (pages, redirects,
  *      assets, fixed documents, health checks; on the editor's own origin,
  *      when it is on, the editor's files): from memory (table.ts, editor-site.ts);
- *   2. anything else by the Express app: refused methods, missing assets and
+ *   2. anything else by the Express app, loaded when first needed: refused methods, missing assets and
  *      dotfiles (plain 404), unknown paths (the home screen with 404), what
  *      could not be prepared (rendered now), and the error handler (the
  *      fallback screen).
@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { trace, type Span } from '@opentelemetry/api';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
 import { renderErrorPage, renderResolution, resolveUrl, type RenderOptions } from './render/render.tsx';
 import { siteContent } from '../content/index.ts';
@@ -72,8 +72,6 @@ export interface App extends RequestListener {
   ready: Promise<void>;
   /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
   prepared: Promise<void>;
-  /** The Express app that answers what is not prepared. */
-  web: Express;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -94,7 +92,20 @@ export function createApp(options: AppOptions): App {
   const renderOptions: RenderOptions = { site: config.site, routes, editions, redirects: filled.redirects, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(assets.urls.styles);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
-  const web = createWeb({ config, routes, renderOptions, baseHeaders, table, logger });
+  // Express is loaded when the first request the table cannot answer comes: a start that never meets one
+  // (most) does not pay for it, and loading it was a tenth of a start (body-parser, mime-db).
+  let web: Promise<Express> | undefined;
+  const handOver = (req: IncomingMessage, res: ServerResponse) => {
+    web ??= import('express').then(({ default: express }) => createWeb(express(), { config, routes, renderOptions, baseHeaders, table, logger }));
+    web.then(
+      (handle) => handle(req, res),
+      (err: unknown) => {
+        web = undefined;
+        logger.error({ err }, 'could not load Express');
+        respond(res, baseHeaders, 500, TEXT, 'Internal Server Error\n');
+      },
+    );
+  };
   const editor = config.editor ? editorSite(config.editor, editorDir) : undefined;
   const busy = prepare({
     status: 503,
@@ -152,7 +163,7 @@ export function createApp(options: AppOptions): App {
     }
     res.setHeader('x-request-id', requestId);
     res.once('finish', () => log(res.statusCode, Number(res.getHeader('content-length') ?? 0)));
-    web(req, res);
+    handOver(req, res);
   };
   let stopping = false;
   const setReady = (ready: false) => {
@@ -162,7 +173,7 @@ export function createApp(options: AppOptions): App {
   };
   // The metric mirrors /readyz: 1 once every page is made (never, if one cannot be), 0 from shutdown on.
   table.made.then(() => stopping || metrics?.setReady(true), () => undefined);
-  return Object.assign(app, { setReady, ready: table.made, prepared: table.complete, web });
+  return Object.assign(app, { setReady, ready: table.made, prepared: table.complete });
 }
 
 /**
@@ -204,9 +215,14 @@ interface WebInput {
   logger: Logger;
 }
 
-/** The Express app: what the table has no prepared answer for. Middleware order tells the story. */
-function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }: WebInput): Express {
-  const web = express();
+/** A short answer made here, never cached. */
+function respond(res: ServerResponse, baseHeaders: HeaderList, status: number, contentType: string, body: string, headers: HeaderList = []) {
+  res.writeHead(status, [...baseHeaders.flat(), ...headers.flat(), 'content-type', contentType, 'cache-control', CACHE.none, 'content-length', String(Buffer.byteLength(body))]);
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** `web`, a new Express app, made to answer what the table has no prepared answer for. Middleware order tells the story. */
+function createWeb(web: Express, { config, routes, renderOptions, baseHeaders, table, logger }: WebInput): Express {
   web.disable('x-powered-by');
   // The same function the log lines' client comes from: Express takes a trust function as it is.
   web.set('trust proxy', config.trustProxy);
@@ -215,10 +231,6 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
   web.set('query parser', false);
 
   const requestId = (res: ServerResponse) => String(res.getHeader('x-request-id'));
-  const respond = (res: ServerResponse, status: number, contentType: string, body: string, headers: HeaderList = []) => {
-    res.writeHead(status, [...baseHeaders.flat(), ...headers.flat(), 'content-type', contentType, 'cache-control', CACHE.none, 'content-length', String(Buffer.byteLength(body))]);
-    res.end(res.req.method === 'HEAD' ? undefined : body);
-  };
 
   // The exact addresses were answered from the table; these catch /HEALTHZ, /livez/ and the like.
   web.get([HEALTH_PATH, LIVE_PATH], (req, res) => void send(req, res, table.health, requestId(res)));
@@ -226,8 +238,8 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
 
   const onlyGetAndHead: RequestHandler = (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    if (req.method === 'OPTIONS') return respond(res, 204, TEXT, '', [['allow', ALLOWED_METHODS]]);
-    respond(res, 405, TEXT, 'Method Not Allowed\n', [['allow', ALLOWED_METHODS]]);
+    if (req.method === 'OPTIONS') return respond(res, baseHeaders, 204, TEXT, '', [['allow', ALLOWED_METHODS]]);
+    respond(res, baseHeaders, 405, TEXT, 'Method Not Allowed\n', [['allow', ALLOWED_METHODS]]);
   };
   web.use(onlyGetAndHead);
 
@@ -235,13 +247,13 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
   web.use((req, res, next) => {
     const doc = table.unprepared.get(req.path);
     if (!doc) return next();
-    respond(res, 200, doc.contentType, doc.body(), doc.language ? [['content-language', doc.language]] : []);
+    respond(res, baseHeaders, 200, doc.contentType, doc.body(), doc.language ? [['content-language', doc.language]] : []);
   });
 
   // A missing asset is a plain 404: a browser expecting a script must not get the home page.
   web.use((req, res, next) => {
     const refused = req.path.startsWith(ASSET_PREFIX) || DOTFILE.test(req.path);
-    if (refused && resolveUrl(req.originalUrl, routes, renderOptions.redirects).kind !== 'bad-request') return respond(res, 404, TEXT, 'Not Found\n');
+    if (refused && resolveUrl(req.originalUrl, routes, renderOptions.redirects).kind !== 'bad-request') return respond(res, baseHeaders, 404, TEXT, 'Not Found\n');
     next();
   });
 
@@ -251,8 +263,8 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     const prepared = table.forResolution(resolution);
     if (prepared) return void send(req, res, prepared, requestId(res));
     const result = renderResolution(resolution, renderOptions);
-    if (result.kind === 'redirect') return respond(res, result.status, TEXT, '', [['location', result.location]]);
-    respond(res, result.status, HTML, result.html, [['content-language', languageOf(resolution)]]);
+    if (result.kind === 'redirect') return respond(res, baseHeaders, result.status, TEXT, '', [['location', result.location]]);
+    respond(res, baseHeaders, result.status, HTML, result.html, [['content-language', languageOf(resolution)]]);
   });
 
   const showStack = config.nodeEnv !== 'production';
@@ -262,7 +274,7 @@ function createWeb({ config, routes, renderOptions, baseHeaders, table, logger }
     if (res.headersSent) return void res.destroy(err);
     // An exception's words are the developers', in English, and may say what a visitor should not know: in production the screen says the language's own.
     const html = renderErrorPage(showStack ? { message: err.message, ...(err.stack && { stack: err.stack }) } : {}, renderOptions, req.path);
-    respond(res, statusOf(error), HTML, html, [['content-language', editionAt(renderOptions.editions, req.path).language.code]]);
+    respond(res, baseHeaders, statusOf(error), HTML, html, [['content-language', editionAt(renderOptions.editions, req.path).language.code]]);
   };
   web.use(onError);
   return web;
