@@ -16,6 +16,7 @@ import { createServer, type RequestListener, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
+import type { Logger } from '../../server/logger.ts';
 import { devEditor } from './editor.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
@@ -24,6 +25,8 @@ const clientDir = join(root, 'dist', 'dev', 'client');
 /** A tab that reconnects to another run reloads. */
 const RUN = randomUUID();
 const devClient = readFileSync(join(import.meta.dirname, 'client.js'));
+
+let logger: Logger | undefined;
 
 /** The site as the files are now, or a page saying why it cannot start. */
 async function startSite(): Promise<RequestListener> {
@@ -49,7 +52,9 @@ async function startSite(): Promise<RequestListener> {
       return failurePage(problems.join('\n'), 'The content has a mistake');
     }
     const [{ createApp }, { createLogger }] = await Promise.all([import('../../server/app.ts'), import('../../server/logger.ts'), building]);
-    return createApp({ config, content: checked.content, logger: createLogger(config.logLevel), clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
+    // One logger for the run: each has a timer that flushes it, and the sites of a run's saves would pile them up.
+    logger ??= createLogger(config.logLevel);
+    return createApp({ config, content: checked.content, logger, clientDir, devScript: DEV_CLIENT_PATH, precompress: false });
   } catch (error) {
     const why = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(`${why}\nThe site could not start: open tabs show why, and the next save tries again.`);
