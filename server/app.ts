@@ -66,12 +66,14 @@ export interface App extends RequestListener {
   /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending. */
   setReady(ready: false): void;
   /**
-   * Resolves once every page and document is made, when /readyz starts answering 200; rejects,
-   * naming each, when one could not be (its screen threw): the site is then never ready.
+   * Makes every page and document not made yet, one per turn of the event loop, the pages first. Resolves
+   * once all are, when /readyz starts answering 200; rejects, naming each, when one could not be (its screen
+   * threw): the site is then never ready. Until it is called each is made when first asked for: the server
+   * calls it as it starts (main.ts); `npm run dev`, whose sites live for one save, never does.
    */
-  ready: Promise<void>;
-  /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
-  prepared: Promise<void>;
+  makeAll(): Promise<void>;
+  /** makeAll, then every response's encodings (brotli is made after the pages). */
+  prepareAll(): Promise<void>;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -172,8 +174,10 @@ export function createApp(options: AppOptions): App {
     metrics?.setReady(ready);
   };
   // The metric mirrors /readyz: 1 once every page is made (never, if one cannot be), 0 from shutdown on.
-  table.made.then(() => stopping || metrics?.setReady(true), () => undefined);
-  return Object.assign(app, { setReady, ready: table.made, prepared: table.complete });
+  let made: Promise<void> | undefined;
+  const makeAll = () => (made ??= table.makeAll().then(() => void (stopping || metrics?.setReady(true))));
+  const prepareAll = () => makeAll().then(table.encoded, table.encoded);
+  return Object.assign(app, { setReady, makeAll, prepareAll });
 }
 
 /**

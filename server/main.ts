@@ -45,8 +45,9 @@ process.on('uncaughtException', (err) => exitAfterFatal(err, 'uncaught exception
 process.on('unhandledRejection', (reason) => exitAfterFatal(reason, 'unhandled rejection; exiting'));
 
 const app = createApp({ config, logger, metrics, maxConnections: config.maxConnections });
-// A page that cannot be made would answer 500: a site that cannot make every page does not run (its lines name each).
-app.ready.catch((err: unknown) => exitAfterFatal(err, 'a page could not be made; exiting'));
+// Every page is made now, one per turn, so that /readyz can say ready. A page that cannot be made would
+// answer 500: a site that cannot make every page does not run (its lines name each).
+app.makeAll().catch((err: unknown) => exitAfterFatal(err, 'a page could not be made; exiting'));
 const server = createServer(
   {
     // Longer than the 60 s idle timeout of nginx and common load balancers, so

@@ -3,11 +3,11 @@
  * prepared once: every built asset and the health checks at start-up; each
  * page of the route table (and the redirect to it from a trailing slash,
  * which its old addresses of redirects.yaml answer too), the not-found and
- * bad-request pages of each language, and the fixed documents just after,
- * one per turn of the event loop, or when first asked for. Ready (/readyz
+ * bad-request pages of each language, and the fixed documents when first
+ * asked for, or all of them one per turn of the event loop once `makeAll` is
+ * called (the server calls it as it starts: server/main.ts). Ready (/readyz
  * 200) once every one of them is made; one that cannot be made keeps it from
- * ever being ready, and `made` says which (the process exits on it:
- * server/main.ts).
+ * ever being ready, and `makeAll` says which (the process exits on it).
  */
 import { HOME_PATH } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
@@ -52,10 +52,10 @@ export interface ResponseTable {
   readiness(): PreparedResponse;
   /** False from the moment shutdown begins, so /readyz tells the load balancer to stop sending (until then it says whether every page is made). */
   setReady(ready: false): void;
-  /** Resolves once every page and document is made; rejects, naming each, when any could not be (its screen threw). */
-  made: Promise<void>;
-  /** Resolves when every prepared response has all its encodings (brotli is made after start-up). */
-  complete: Promise<void>;
+  /** Makes every page and document not made yet, one per turn; resolves once all are, and rejects naming each that could not be (its screen threw). */
+  makeAll(): Promise<void>;
+  /** Resolves when every response prepared so far has all its encodings (brotli is made after the page). */
+  encoded(): Promise<void>;
   /** Fixed documents that could not be prepared (a page's Markdown whose screen throws), by path, as they are found: the Express app makes them per request. */
   unprepared: ReadonlyMap<string, FixedDocument>;
 }
@@ -84,9 +84,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     const compress = Object.keys(file.encoded).length > 0;
     add(file.url, ASSET_ROUTE, { status: 200, body: file.body, encoded: file.encoded, compress, contentType: file.contentType, cacheControl: CACHE.asset, ranges: true });
   }
-  // Pages and documents are made after the port opens, one per turn (the pages first, in the route
-  // table's order, then the documents: the pages as Markdown, llms.txt, the sitemap), or when first
-  // asked for, whichever comes first: nothing waits for three languages' worth before the first answer.
+  // Pages and documents are made when first asked for, or by makeAll one per turn (the pages first, in the
+  // route table's order, then the documents: the pages as Markdown, llms.txt, the sitemap), whichever comes
+  // first: nothing waits for three languages' worth before the first answer.
   const later = new Map<string, () => void>();
   const unprepared = new Map<string, FixedDocument>();
   /** What could not be made, by address or key, with why: the site is then never ready. */
@@ -146,18 +146,18 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     return table.get(key)?.prepared;
   };
   // The next not made yet, one per turn, until none is left (a request or /readyz may have made some first).
-  const allMade = (async () => {
-    while (later.size > 0) {
-      await nextTurn();
-      const [next] = later.keys();
-      if (next !== undefined) prepareNow(next);
-    }
-    if (failed.length > 0) {
-      throw new Error(`${failed.length} page${failed.length === 1 ? '' : 's'} could not be made, so the site is not ready:\n${failed.join('\n')}`);
-    }
-  })();
-  // Whoever made the table may only ask `complete`; the failure is said there too.
-  allMade.catch(() => undefined);
+  let making: Promise<void> | undefined;
+  const makeAll = () =>
+    (making ??= (async () => {
+      while (later.size > 0) {
+        await nextTurn();
+        const [next] = later.keys();
+        if (next !== undefined) prepareNow(next);
+      }
+      if (failed.length > 0) {
+        throw new Error(`${failed.length} page${failed.length === 1 ? '' : 's'} could not be made, so the site is not ready:\n${failed.join('\n')}`);
+      }
+    })());
   return {
     match(url) {
       if (url === READY_PATH) return { prepared: readiness(), route: READY_PATH };
@@ -176,9 +176,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     setReady: (value) => {
       stopping = !value;
     },
-    made: allMade,
-    // Each page and document adds its own encodings' promise when made: awaited once they all are, made or not.
-    complete: allMade.catch(() => undefined).then(() => Promise.all(completing)).then(() => undefined),
+    makeAll,
+    // Each page and document adds its own encodings' promise when made.
+    encoded: () => Promise.all(completing).then(() => undefined),
     unprepared,
   };
 }

@@ -84,7 +84,6 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'derived-client-'));
   await buildClient({ outDir: clientDir, compress: false, site: fillSite(site, content) });
   app = testApp({ content, clientDir });
-  await app.prepared;
 }, 60_000);
 afterAll(() => {
   rmSync(clientDir, { recursive: true, force: true });

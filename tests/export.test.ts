@@ -59,7 +59,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'site-export-'));
     ({ siteDir, nginxDir, files } = await exportSite({ outDir, site, content }));
-    await app.prepared;
+    await app.prepareAll();
     node = await listening(app);
 
     // The template as an operator installs it: its include beside it, our port and root.

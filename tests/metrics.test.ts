@@ -16,7 +16,7 @@ const app = testApp({ metrics, content: defaultLanguageOnly });
 let site: Awaited<ReturnType<typeof listening>>;
 
 beforeAll(async () => {
-  await app.prepared;
+  await app.prepareAll();
   site = await listening(app);
 });
 afterAll(() => site.close());
@@ -109,12 +109,12 @@ describe('GET /metrics on the metrics port', () => {
     const draining = testApp({ metrics: own, content: defaultLanguageOnly });
     const broken = testApp({ metrics: ofBroken, routes: withThrowingRoute, content: defaultLanguageOnly });
     const ready = async (metrics: Metrics) => /^site_ready (\d)$/m.exec(await scrape(metrics))?.[1];
-    await draining.ready;
+    await draining.makeAll();
     expect(await ready(own)).toBe('1');
     draining.setReady(false);
     await request(draining).get('/readyz').expect(503);
     expect(await ready(own)).toBe('0');
-    await expect(broken.ready).rejects.toThrow(THROWN_MESSAGE);
+    await expect(broken.makeAll()).rejects.toThrow(THROWN_MESSAGE);
     expect(await ready(ofBroken)).toBe('0');
   });
 

@@ -74,7 +74,7 @@ describe('GET /readyz', () => {
     const broken = testApp({ routes: withThrowingRoute, content: defaultLanguageOnly });
     const res = await request(broken).get('/readyz').expect(503);
     expect(res.body).toEqual({ status: 'a page could not be made' });
-    await expect(broken.ready).rejects.toThrow(`${throwingRoute.path}: ${THROWN_MESSAGE}`);
+    await expect(broken.makeAll()).rejects.toThrow(`${throwingRoute.path}: ${THROWN_MESSAGE}`);
     await request(broken).get('/readyz').expect(503);
     // Alive, so the orchestrator sees the process exit (server/main.ts) rather than kill it.
     await request(broken).get('/healthz').expect(200);
@@ -221,10 +221,12 @@ describe('rendering at start-up', () => {
     return { table, renders };
   };
 
-  it('renders every page of every language once, without waiting for a request', async () => {
+  it('renders nothing until asked, then every page of every language once when asked for them all, as the server does as it starts', async () => {
     const { table, renders } = counted();
     const counting = testApp({ routes: table });
-    await counting.prepared;
+    for (let turn = 0; turn < 5; turn++) await new Promise(setImmediate);
+    expect(renders.size).toBe(0);
+    await counting.prepareAll();
     // One render per address and one for its Markdown; each language's home screen once more, as its not-found page.
     const expected = (route: Route) => 2 + (route.key === HOME_PATH ? 1 : 0);
     for (const route of routes) expect(renders.get(route.path), route.path).toBe(expected(route));
@@ -244,7 +246,7 @@ describe('rendering at start-up', () => {
     const last = english.at(-1)!.path;
     const res = await request(counting).get(last).expect(200);
     expect(res.text).toContain('<h1');
-    await counting.prepared;
+    await counting.prepareAll();
     const once = 2;
     expect(renders.get(last)).toBe(once);
     await request(counting).get(last).expect(200);
@@ -256,7 +258,7 @@ describe('an error while answering', () => {
   it('is logged with its stack and the request id', async () => {
     const errors = capturedLogger('error');
     const failing = testApp({ routes: withThrowingRoute, logger: errors.logger, content: defaultLanguageOnly });
-    await failing.prepared;
+    await failing.prepareAll();
     // Pre-rendering at start-up failed first, and said so.
     expect(errors.lines[0]).toMatchObject({ level: 'error', err: { message: THROWN_MESSAGE } });
 

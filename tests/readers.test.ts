@@ -31,7 +31,7 @@ const encoded = testApp({ config, precompress: true, content: defaultLanguageOnl
 let origin: string;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  await encoded.prepared;
+  await encoded.prepareAll();
   const server = await listening(encoded);
   origin = `http://127.0.0.1:${server.port}`;
   close = server.close;

@@ -20,7 +20,7 @@ let close: () => Promise<void>;
 let scriptUrl: string;
 
 beforeAll(async () => {
-  await app.prepared;
+  await app.prepareAll();
   ({ server, port, close } = await listening(app));
   scriptUrl = /<script[^>]+src="([^"]+)"/.exec((await request(app).get('/home')).text)![1]!;
 });
@@ -299,7 +299,7 @@ describe('conditional requests', () => {
   it('answer 304 to a matching If-None-Match, per encoding, and 200 otherwise', async () => {
     // With its encodings, each with its own tag: the same in every language, so the default language's pages (a third of the encoding).
     const app = testApp({ content: defaultLanguageOnly, precompress: true });
-    await app.prepared;
+    await app.prepareAll();
     const first = await request(app).get('/about').set('Accept-Encoding', 'br').expect(200);
     expect(first.headers.etag).toMatch(/^"[^"]+"$/);
     const again = await request(app).get('/about').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag as string).expect(304);

@@ -13,7 +13,7 @@ const app = sharedApp();
 let site: Awaited<ReturnType<typeof listening>>;
 
 beforeAll(async () => {
-  await app.prepared;
+  await app.prepareAll();
   site = await listening(app);
 });
 afterAll(() => site.close());

@@ -122,7 +122,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
   const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site, editor }, clientDir, content });
   // Brotli is made in the background after start-up; the export wants every encoding.
-  await app.prepared;
+  await app.prepareAll();
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -41,7 +41,7 @@ const KINDS: Record<string, 'html' | 'js' | 'css' | 'images'> = { document: 'htm
 
 spawnSync('node', ['scripts/build/ensure-build.mjs'], { stdio: 'inherit' });
 const app = createApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
-await app.prepared;
+await app.prepareAll();
 const server: Server = createServer(app).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
