@@ -247,11 +247,12 @@ function createWeb(web: Express, { config, routes, renderOptions, baseHeaders, t
   };
   web.use(onlyGetAndHead);
 
-  // A document that could not be prepared is made now; if it throws again, the error handler answers.
-  web.use((req, res, next) => {
-    const doc = table.unprepared.get(req.path);
-    if (!doc) return next();
-    respond(res, baseHeaders, 200, doc.contentType, doc.body(), doc.language ? [['content-language', doc.language]] : []);
+  // A document the table had no answer for yet, or could not make (then made again; if it throws, the error handler answers:
+  // Express 5 passes a rejection on).
+  web.use(async (req, res, next) => {
+    const answer = table.document(req.originalUrl);
+    if (!answer) return next();
+    send(req, res, await answer, requestId(res));
   });
 
   // A missing asset is a plain 404: a browser expecting a script must not get the home page.

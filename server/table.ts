@@ -56,8 +56,12 @@ export interface ResponseTable {
   makeAll(): Promise<void>;
   /** Resolves when every response prepared so far has all its encodings (brotli is made after the page). */
   encoded(): Promise<void>;
-  /** Fixed documents that could not be prepared (a page's Markdown whose screen throws), by path, as they are found: the Express app makes them per request. */
-  unprepared: ReadonlyMap<string, FixedDocument>;
+  /**
+   * The answer to a fixed document's address that `match` had none for: prepared once it is made (a page's
+   * Markdown, whose converter loads with the first), or made again for this request if it could not be (and
+   * rejecting with what its screen throws). Undefined for any other address.
+   */
+  document(url: string): Promise<PreparedResponse> | undefined;
 }
 
 interface TableInput {
@@ -87,8 +91,9 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   // Pages and documents are made when first asked for, or by makeAll one per turn (the pages first, in the
   // route table's order, then the documents: the pages as Markdown, llms.txt, the sitemap), whichever comes
   // first: nothing waits for three languages' worth before the first answer.
-  const later = new Map<string, () => void>();
-  const unprepared = new Map<string, FixedDocument>();
+  const later = new Map<string, () => void | Promise<void>>();
+  /** Documents being made (a page's Markdown is a promise): not ready until each is made or has failed. */
+  const pending = new Set<Promise<void>>();
   /** What could not be made, by address or key, with why: the site is then never ready. */
   const failed: string[] = [];
   const failure = (what: string, err: unknown) => `${what}: ${err instanceof Error ? err.message : String(err)}`;
@@ -96,7 +101,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     const make = later.get(key);
     if (!make) return;
     later.delete(key);
-    make();
+    return make();
   };
   for (const resolution of pageResolutions(routes, renderOptions.redirects)) {
     const key = resolutionKey(resolution);
@@ -110,17 +115,32 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       }
     });
   }
+  /** Each document by its address, with the promise of its making once begun. */
+  const documents = new Map<string, { doc: FixedDocument; made: Promise<void> }>();
+  // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
+  const documentInput = (doc: FixedDocument, body: string): Omit<PrepareInput, 'baseHeaders'> => {
+    const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
+    return { status: 200, body: Buffer.from(body), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language };
+  };
   for (const doc of fixedDocuments({ editions: renderOptions.editions, site: renderOptions.site, assets: assets.urls })) {
+    const made = (body: string) => add(doc.path, doc.path, documentInput(doc, body));
+    const refused = (err: unknown) => {
+      // Until the process exits on it, the Express app makes it per request, and its error handler answers if that throws too.
+      logger.error({ err, path: doc.path }, 'could not make a document');
+      failed.push(failure(doc.path, err));
+    };
+    const entry = { doc, made: Promise.resolve() };
+    documents.set(doc.path, entry);
     later.set(doc.path, () => {
       try {
-        // They name hashed assets and routes that change with each release: revalidated every time, cheap with the ETag.
-        const language: HeaderList = doc.language ? [['content-language', doc.language]] : [];
-        add(doc.path, doc.path, { status: 200, body: Buffer.from(doc.body()), contentType: doc.contentType, cacheControl: CACHE.page, extraHeaders: language });
+        const body = doc.body();
+        if (typeof body === 'string') return made(body);
+        // A page's Markdown, whose converter loads with the first: the Express app waits for it.
+        entry.made = body.then(made, refused);
+        pending.add(entry.made);
+        return entry.made.finally(() => pending.delete(entry.made));
       } catch (err) {
-        // Until the process exits on it, the Express app makes it per request, and its error handler answers if that throws too.
-        logger.error({ err, path: doc.path }, 'could not make a document');
-        failed.push(failure(doc.path, err));
-        unprepared.set(doc.path, doc);
+        refused(err);
       }
     });
   }
@@ -129,20 +149,21 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
   const health = json(200, '{"status":"ok"}');
   const ready = json(200, '{"status":"ready"}');
   const broken = json(503, '{"status":"a page could not be made"}');
+  const starting = json(503, '{"status":"starting"}');
   const draining = json(503, '{"status":"shutting down"}');
   table.set(HEALTH_PATH, { prepared: health, route: HEALTH_PATH });
   table.set(LIVE_PATH, { prepared: health, route: LIVE_PATH });
   let stopping = false;
-  /** Ready once every page and document is made: asked before the turns have made them all, it makes the rest first. */
+  /** Ready once every page and document is made: asked before the turns have made them all, it begins the rest, and says starting until the pages as Markdown are made. */
   const readiness = () => {
     if (stopping) return draining;
-    for (const key of [...later.keys()]) prepareNow(key);
-    return failed.length > 0 ? broken : ready;
+    for (const key of [...later.keys()]) void prepareNow(key);
+    return failed.length > 0 ? broken : pending.size > 0 ? starting : ready;
   };
 
   const forResolution = (resolution: Resolution) => {
     const key = resolutionKey(resolution);
-    prepareNow(key);
+    void prepareNow(key);
     return table.get(key)?.prepared;
   };
   // The next not made yet, one per turn, until none is left (a request or /readyz may have made some first).
@@ -152,8 +173,10 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       while (later.size > 0) {
         await nextTurn();
         const [next] = later.keys();
-        if (next !== undefined) prepareNow(next);
+        if (next !== undefined) await prepareNow(next);
       }
+      // Those a request or /readyz began.
+      await Promise.all(pending);
       if (failed.length > 0) {
         throw new Error(`${failed.length} page${failed.length === 1 ? '' : 's'} could not be made, so the site is not ready:\n${failed.join('\n')}`);
       }
@@ -162,9 +185,10 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     match(url) {
       if (url === READY_PATH) return { prepared: readiness(), route: READY_PATH };
       // A page's canonical address is its key, as a document's is.
-      prepareNow(url);
+      void prepareNow(url);
       const exact = table.get(url);
       if (exact) return exact;
+      if (documents.has(url)) return { prepared: undefined, route: url };
       if (url.startsWith(ASSET_PREFIX)) return { prepared: undefined, route: ASSET_ROUTE };
       if (DOTFILE.test(url)) return { prepared: undefined, route: undefined };
       const resolution = resolveUrl(url, routes, renderOptions.redirects);
@@ -179,7 +203,11 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     makeAll,
     // Each page and document adds its own encodings' promise when made.
     encoded: () => Promise.all(completing).then(() => undefined),
-    unprepared,
+    document(url) {
+      const entry = documents.get(url);
+      if (!entry) return undefined;
+      return entry.made.then(async () => table.get(url)?.prepared ?? prepare({ ...documentInput(entry.doc, await entry.doc.body()), baseHeaders, compress: false }));
+    },
   };
 }
 

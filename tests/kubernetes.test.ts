@@ -128,6 +128,8 @@ describe('deploy/kubernetes', () => {
     const { startupProbe, livenessProbe, readinessProbe } = container;
     for (const probe of [startupProbe, livenessProbe, readinessProbe]) expect(probe!.httpGet!.port).toBe('http');
     const app = testApp({ content: defaultLanguageOnly });
+    // Ready once every page is made, as the server makes them when it starts.
+    await app.makeAll();
     for (const probe of [startupProbe, livenessProbe, readinessProbe]) await request(app).get(probe!.httpGet!.path!).expect(200);
     app.setReady(false);
     for (const probe of [startupProbe, livenessProbe]) await request(app).get(probe!.httpGet!.path!).expect(200);

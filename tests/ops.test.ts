@@ -54,8 +54,12 @@ describe.each(['/healthz', '/livez'])('GET %s', (path) => {
 });
 
 describe('GET /readyz', () => {
-  it('answers 200 while ready and 503 from the moment shutdown begins, never cached', async () => {
+  it('answers 503 until every page and document is made, 200 while ready and 503 from the moment shutdown begins, never cached', async () => {
     const stopping = testApp({ content: defaultLanguageOnly });
+    // Asked first, it makes what is left: the pages as Markdown come a turn later, with their converter.
+    const starting = await request(stopping).get('/readyz').expect(503);
+    expect(starting.body).toEqual({ status: 'starting' });
+    await stopping.makeAll();
     const ready = await request(stopping).get('/readyz').expect(200);
     expect(ready.body).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBe('no-store');

@@ -71,11 +71,10 @@ describe('no sentence is glued in code', () => {
   });
 
   const documents = readerDocuments({ editions: filled.editions, site, builtAt: assets.builtAt, asset: assets.url, picture: assets.picture }).filter((doc) => doc.language);
-  it.each(documents.map((doc) => [doc.path, doc] as const))('%s: every line comes whole from the content, but the format\u2019s own words', (_path, doc) => {
+  it.each(documents.map((doc) => [doc.path, doc] as const))('%s: every line comes whole from the content, but the format\u2019s own words', async (_path, doc) => {
     // The Markdown's own marks (headings, quotes, list items, links and their addresses, escapes), llms.txt's keyword and the languages' codes are not words.
     const codes = content.languages.map((language) => language.code).join('|');
-    const words = doc
-      .body()
+    const words = (await doc.body())
       .replace(/\]\([^)]*\)/g, ']')
       .replace(new RegExp(`: (${codes})$`, 'gm'), '')
       .replace(/^(#+|>|-|\d+\.) /gm, '')

@@ -2,12 +2,12 @@
  * Each page as Markdown, for AI assistants and other readers of text
  * (https://llmstxt.org: the page's address with .md appended). It is the
  * page's own screen, rendered as on the site and converted by
- * node-html-markdown, so every page has its whole body here without a word
+ * node-html-markdown (html-to-markdown.ts, loaded with the first page made
+ * as Markdown), so every page has its whole body here without a word
  * written twice. None of the chrome: no header, menu or footer; navigation
  * inside a screen (breadcrumbs, the legal tab list) and illustrations are
  * left out. Links to our pages go to their Markdown versions, absolute.
  */
-import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Edition, Route } from '../../shared/routes.ts';
@@ -31,24 +31,13 @@ export function markdownAddress(path: string): string {
   return path.endsWith('/') ? `${path}index.html.md` : `${path}.md`;
 }
 
-// Every link as [words](address), also where the words are the address: the rewrite below reads that
-// form, and <address>, the converter's shorter one, is no link at all for an address like /about.
-const OPTIONS = { bulletMarker: '-', maxConsecutiveNewlines: 2, useInlineLinks: false };
-const LEFT_OUT: TranslatorConfigObject = { nav: { ignore: true }, picture: { ignore: true }, img: { ignore: true } };
-/** A list whose items have headings (the product cards, the steps, the values) reads as sections, not bullets. */
-const sections = new NodeHtmlMarkdown(OPTIONS, { ...LEFT_OUT, li: { surroundingNewlines: 2 } });
-const converter = new NodeHtmlMarkdown(OPTIONS, {
-  ...LEFT_OUT,
-  'ol,ul': ({ node, listKind }) =>
-    node.querySelector('h1, h2, h3, h4, h5, h6') ? { surroundingNewlines: 2, childTranslators: sections.translators } : { surroundingNewlines: listKind ? 1 : 2 },
-});
-
 /** The Markdown of one route's page: its screen. */
-export function pageMarkdown(route: Route, { site, editions, asset, picture }: MarkdownInput): string {
+export async function pageMarkdown(route: Route, { site, editions, asset, picture }: MarkdownInput): Promise<string> {
+  const { htmlToMarkdown } = await import('./html-to-markdown.ts');
   const ctx = pageContext(route, editions, { site, asset, picture });
   const html = renderToString(createElement(InWriting, { writing: writingOf(ctx.content.language) }, createElement(route.screen, { ctx })));
   const every = editions.flatMap((edition) => edition.routes);
-  const markdown = converter.translate(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);
+  const markdown = htmlToMarkdown(html).replace(/\]\((\/[^)\s]*)\)/g, (_, href: string) => `](${absolute(href, site, every)})`);
   return `${markdown.trim()}\n`;
 }
 

@@ -17,8 +17,11 @@ export interface ReaderDocument {
   contentType: string;
   /** The language it is written in (Content-Language), for a document written in one. */
   language?: string;
-  /** Made when asked for: a page's Markdown renders its screen, which may throw (the server then answers it per request). */
-  body: () => string;
+  /**
+   * Made when asked for: a page's Markdown renders its screen, which may throw (the server then answers it per
+   * request), and is a promise, as its converter is loaded with the first one (page-markdown.ts).
+   */
+  body: () => string | Promise<string>;
 }
 
 export interface ReaderInput {
@@ -43,9 +46,14 @@ const TEXT = 'text/plain; charset=utf-8';
 const SECURITY_TXT_LIFETIME_DAYS = 364;
 
 export function readerDocuments(input: ReaderInput): ReaderDocument[] {
-  // An alias's Markdown is its route's: rendered once for both addresses.
-  const rendered = new Map<Route, string>();
-  const markdownOf = (route: Route) => rendered.get(route) ?? rendered.set(route, pageMarkdown(route, input)).get(route)!;
+  // An alias's Markdown is its route's: rendered once for both addresses, and again only if it threw.
+  const rendered = new Map<Route, Promise<string>>();
+  const markdownOf = (route: Route) => {
+    const made = rendered.get(route) ?? pageMarkdown(route, input);
+    rendered.set(route, made);
+    made.catch(() => rendered.delete(route));
+    return made;
+  };
   return [
     { path: SECURITY_TXT_PATH, contentType: TEXT, body: () => securityTxt(input) },
     { path: LEGACY_SECURITY_TXT_PATH, contentType: TEXT, body: () => securityTxt(input) },

@@ -1,0 +1,24 @@
+/**
+ * A screen's HTML as Markdown (node-html-markdown), for page-markdown.ts. A
+ * module of its own, imported with the first page made as Markdown: the
+ * converter and its HTML parser are a quarter of the server's code loaded at
+ * start-up, and most of a start's wait for the first page.
+ */
+import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
+
+// Every link as [words](address), also where the words are the address: page-markdown.ts's rewrite reads
+// that form, and <address>, the converter's shorter one, is no link at all for an address like /about.
+const OPTIONS = { bulletMarker: '-', maxConsecutiveNewlines: 2, useInlineLinks: false };
+const LEFT_OUT: TranslatorConfigObject = { nav: { ignore: true }, picture: { ignore: true }, img: { ignore: true } };
+/** A list whose items have headings (the product cards, the steps, the values) reads as sections, not bullets. */
+const sections = new NodeHtmlMarkdown(OPTIONS, { ...LEFT_OUT, li: { surroundingNewlines: 2 } });
+const converter = new NodeHtmlMarkdown(OPTIONS, {
+  ...LEFT_OUT,
+  'ol,ul': ({ node, listKind }) =>
+    node.querySelector('h1, h2, h3, h4, h5, h6') ? { surroundingNewlines: 2, childTranslators: sections.translators } : { surroundingNewlines: listKind ? 1 : 2 },
+});
+
+/** The Markdown of a screen's HTML, navigation and illustrations left out. */
+export function htmlToMarkdown(html: string): string {
+  return converter.translate(html);
+}
