@@ -37,8 +37,6 @@ export interface ClientBuildOptions {
   outDir?: string;
   /** Writes .br and .gz beside each file; the dev server skips it (brotli at quality 11 takes most of the build). */
   compress?: boolean;
-  /** Where to keep the share images across builds, by the hash of their SVG (the dev server's; renderShareImage). */
-  shareImageCache?: string;
   /** The pictures: content/art, or those of a copy of the content (the tests'). Only those the content shows are built (scripts/build/pictures.ts). */
   artDir?: string;
   /**
@@ -49,11 +47,10 @@ export interface ClientBuildOptions {
   site: FilledSite | Promise<FilledSite | undefined>;
 }
 
-export async function buildClient({ outDir = join(dist, 'client'), compress = true, shareImageCache, artDir = join(root, 'content', 'art'), site }: ClientBuildOptions): Promise<BuildManifest> {
+export async function buildClient({ outDir = join(dist, 'client'), compress = true, artDir = join(root, 'content', 'art'), site }: ClientBuildOptions): Promise<BuildManifest> {
   const assetsOut = join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assetsOut, { recursive: true });
-  if (shareImageCache) await mkdir(shareImageCache, { recursive: true });
   const manifest: BuildManifest = { builtAt: new Date().toISOString(), files: {}, shareImages: {}, pictures: {} };
   const emit = (name: string, body: Buffer, hashedName?: string) => emitAsset({ manifest, assetsOut, compress }, name, body, hashedName);
   const localHours = await buildLocalHours(emit, manifest);
@@ -96,7 +93,7 @@ export async function buildClient({ outDir = join(dist, 'client'), compress = tr
     const images = new Map(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))).map((image) => [image.name, image]));
     await shareImageFit.prepare([...images.values()]);
     for (const image of images.values()) {
-      await emit(image.name, await renderShareImage(image, { cacheDir: shareImageCache, artDir }));
+      await emit(image.name, await renderShareImage(image, { artDir }));
       manifest.shareImages[image.name] = { title: image.title, line: image.line };
     }
   }

@@ -5,24 +5,23 @@
  * and scaled to each of the slot's widths, never above the master's, in
  * AVIF, WebP and a fallback of its own kind (JPEG; PNG for a PNG, or for a
  * WebP or AVIF with transparency), with no metadata (sharp keeps none
- * unless asked). Each file is kept in node_modules/.cache/pictures by the
+ * unless asked). Each file is kept in node_modules/.cache/pictures (kept.ts) by the
  * master's bytes, what was asked and this module's code, so that a rebuild,
  * the dev server's included, makes none of them again. SVGs are copied as
  * they are, and drawn by the browser at any size.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ART_FOLDER, MASTER_LIMITS, pictureNeed, pictureWidths, type PictureSlot } from '../../content/art.ts';
 import { ContentError } from '../../content/load.ts';
 import type { BuildManifest } from '../../server/assets.ts';
+import { codeKey, keptOrMade } from './kept.ts';
 
-const CACHE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'pictures');
 /** This module's code, in every cached file's key: a change of how pictures are made makes them anew. */
-const CODE = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+const CODE = codeKey(import.meta.url);
 
 /** The formats a photo is made in, each with its encoder's settings: AVIF at effort 2 takes a tenth of the default's time for files 5 % larger. */
 const FORMATS = {
@@ -85,28 +84,17 @@ export async function derived(file: string, master: Buffer, { slot, width, forma
   const need = pictureNeed(slot);
   const height = Math.round((width * need.height) / need.width);
   const key = createHash('sha256').update(master).update(JSON.stringify([CODE, sharp.versions, slot, width, height, format])).digest('hex');
-  const cached = join(CACHE, `${key}.${FORMATS[format].extension}`);
-  try {
-    return readFileSync(cached);
-  } catch {
-    // Not made yet.
-  }
-  let made: Buffer;
-  try {
-    made = await sharp(master)
-      .autoOrient()
-      .resize(width, height, { fit: 'cover', position: 'attention', withoutEnlargement: true })
-      .toFormat(format, FORMATS[format].options)
-      .toBuffer();
-  } catch (error) {
-    throw new ContentError([`${ART_FOLDER}/${file}: cannot be read to the end (${(error as Error).message}): upload it again`]);
-  }
-  // Written beside, then renamed: two builds at once never read half a file.
-  mkdirSync(CACHE, { recursive: true });
-  const partial = `${cached}.${process.pid}`;
-  writeFileSync(partial, made);
-  renameSync(partial, cached);
-  return made;
+  return keptOrMade('pictures', `${key}.${FORMATS[format].extension}`, async () => {
+    try {
+      return await sharp(master)
+        .autoOrient()
+        .resize(width, height, { fit: 'cover', position: 'attention', withoutEnlargement: true })
+        .toFormat(format, FORMATS[format].options)
+        .toBuffer();
+    } catch (error) {
+      throw new ContentError([`${ART_FOLDER}/${file}: cannot be read to the end (${(error as Error).message}): upload it again`]);
+    }
+  });
 }
 
 /**

@@ -10,7 +10,7 @@
  * the build needs no system fonts and downloads nothing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -23,11 +23,14 @@ import { escapeXml } from '../../server/render/documents.ts';
 import { BACKGROUND_COLOR, THEME_COLOR } from '../../server/render/metadata.ts';
 import { SHARE_IMAGE, type ShareImage } from '../../shared/share-image.ts';
 import { isolatedText } from '../../shared/writing.ts';
+import { codeKey, keptOrMade } from './kept.ts';
 import { derived, fallbackFormat } from './pictures.ts';
 import { createShareImageFit, fontsFor, SHARE_FONT_FAMILIES, SHARE_LAYOUT, type ShareFont, type ShareImageLayout } from '../../shared/share-image-layout.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
+/** This module's code, in every kept image's key: a change of how images are drawn draws them anew. */
+const CODE = codeKey(import.meta.url);
 
 /** A share-image font's file in node_modules. */
 export function fontPath(font: ShareFont): string {
@@ -50,21 +53,20 @@ const { left: LEFT } = SHARE_LAYOUT;
 /**
  * One page's share image, its words laid out as the content check measured
  * them (call shareImageFit.prepare first), in its type (a PNG, or a JPEG
- * beside a photo). With `cacheDir`, an image drawn before from the same SVG
- * is read back: the dev server builds the client at every start, and drawing
- * these is most of that build.
+ * beside a photo). One drawn before from the same SVG, fonts and code is read
+ * back from node_modules/.cache/share-images: every build draws them, the
+ * dev server's at each start, and few change between two.
  */
-export async function renderShareImage(image: ShareImage, { cacheDir, artDir = join(root, 'content', 'art') }: { cacheDir?: string; artDir?: string } = {}): Promise<Buffer> {
+export async function renderShareImage(image: ShareImage, { artDir = join(root, 'content', 'art') }: { artDir?: string } = {}): Promise<Buffer> {
   const layout = shareImageFit.layout(image);
   const svg = shareImageSvg(image, layout, await picture(image.art, artDir));
-  const cached = cacheDir && join(cacheDir, `${createHash('sha256').update(svg).digest('hex')}.${image.type.slice('image/'.length)}`);
-  if (cached && existsSync(cached)) return readFileSync(cached);
   // Only the fonts its words need: each Resvg reads every font file it is given.
-  const fonts = [...fontsFor(image.title, SHARE_LAYOUT.title.weight), ...fontsFor(image.line, SHARE_LAYOUT.line.weight)].map(fontPath);
-  const png = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [...new Set(fonts)], defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
-  const drawn = image.type === 'image/jpeg' ? await sharp(png).jpeg({ quality: 85, mozjpeg: true }).toBuffer() : png;
-  if (cached) writeFileSync(cached, drawn);
-  return drawn;
+  const fonts = [...new Set([...fontsFor(image.title, SHARE_LAYOUT.title.weight), ...fontsFor(image.line, SHARE_LAYOUT.line.weight)].map(fontPath))];
+  const key = createHash('sha256').update(JSON.stringify([svg, CODE, fonts.map((font) => [font, statSync(font).size])])).digest('hex');
+  return keptOrMade('share-images', `${key}.${image.type.slice('image/'.length)}`, async () => {
+    const png = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: fonts, defaultFontFamily: 'Inter' }, logLevel: 'off' }).render().asPng();
+    return image.type === 'image/jpeg' ? await sharp(png).jpeg({ quality: 85, mozjpeg: true }).toBuffer() : png;
+  });
 }
 
 /** A category's picture as the SVG takes it: an SVG of ours nested, a photo as the build makes it for the box (a JPEG, or a PNG where it may be transparent). */

@@ -40,7 +40,7 @@ async function startSite(): Promise<RequestListener> {
     // No share images when the check fails or throws; what it says is reported below.
     const filled = checking.then((check) => check.filled).catch(() => undefined);
     const building = import('../build/build.ts').then(({ buildClient }) =>
-      buildClient({ outDir: clientDir, compress: false, shareImageCache: join(root, 'dist', 'dev', 'share-images'), site: filled }),
+      buildClient({ outDir: clientDir, compress: false, site: filled }),
     );
     building.catch(() => undefined);
     const { problems } = await checking;
