@@ -3,7 +3,7 @@
  * GitHub backend calls, writing real commits (repository.ts); a route it lacks is kept in `unmatched`. docs/testing.md.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -38,6 +38,12 @@ export interface GitHost {
   origin: string;
   /** The REST API's root (EDITOR_GITHUB_API). */
   apiRoot: string;
+  /**
+   * Its certificate's public key, hashed as Chromium's --ignore-certificate-errors-spki-list takes it: with that flag
+   * the browser trusts the double as it trusts GitHub, so its HTTP cache keeps what Decap asks it to (a blob by its id,
+   * `force-cache`), which it never does for a certificate it was told to ignore.
+   */
+  spki: string;
   repository: Repository;
   pulls: readonly Pull[];
   /** Requests no route answers: what the double lacks. */
@@ -56,7 +62,7 @@ const unprocessable = (res: Response, message: string) => json(res, 422, { messa
 /** An Express 5 wildcard's segments, joined again. */
 const joined = (value: unknown) => (Array.isArray(value) ? value.join('/') : String(value));
 
-/** A self-signed certificate for 127.0.0.1, made with openssl for this run; the browser is told to accept it. */
+/** A self-signed certificate for 127.0.0.1, made with openssl for this run; the browser is told to trust it (`spki`). */
 function certificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'git-host-tls-'));
   try {
@@ -326,12 +332,14 @@ export async function startGitHost({ repo, branch, user, seed }: { repo: string;
     notFound(res);
   });
 
-  const server = createServer(certificate(), app);
+  const tls = certificate();
+  const server = createServer(tls, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     apiRoot: `${origin}/api/v3`,
+    spki: createHash('sha256').update(new X509Certificate(tls.cert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64'),
     repository,
     pulls,
     unmatched,
