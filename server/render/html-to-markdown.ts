@@ -1,8 +1,8 @@
 /**
  * A screen's HTML as Markdown (node-html-markdown), for page-markdown.ts. A
  * module of its own, imported with the first page made as Markdown: the
- * converter and its HTML parser are a quarter of the server's code loaded at
- * start-up, and most of a start's wait for the first page.
+ * converter and its HTML parser were almost a third of the code a start
+ * loaded, and about a tenth of its wait for the first page.
  */
 import { NodeHtmlMarkdown, type TranslatorConfigObject } from 'node-html-markdown';
 

@@ -49,7 +49,9 @@ export function readerDocuments(input: ReaderInput): ReaderDocument[] {
   // An alias's Markdown is its route's: rendered once for both addresses, and again only if it threw.
   const rendered = new Map<Route, Promise<string>>();
   const markdownOf = (route: Route) => {
-    const made = rendered.get(route) ?? pageMarkdown(route, input);
+    const kept = rendered.get(route);
+    if (kept) return kept;
+    const made = pageMarkdown(route, input);
     rendered.set(route, made);
     made.catch(() => rendered.delete(route));
     return made;
