@@ -220,7 +220,7 @@ exec setpriv --no-new-privs --inh-caps=-all --bounding-set=-all -- "$@"`;
     expect(mounts.filter(({ options }) => !options.includes('ro'))).toEqual([]);
 
     // Asked as an orchestrator does: until it is ready.
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status)).toBe(200);
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status), { timeout: 15_000 }).toBe(200);
     for (const path of ['/livez', ...routes.map((route) => route.path)]) {
       expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(200);
     }
@@ -314,7 +314,7 @@ describe('metrics in the built server', () => {
     expect((await fetch(`http://127.0.0.1:${port}/about`)).status).toBe(200);
     expect(await scrape()).toMatch(/^http_server_request_duration_seconds_count\{http_request_method="GET",http_route="\/about",http_response_status_code="200"\} 1$/m);
     // Ready once every page is made, which the gauge follows.
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status)).toBe(200);
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status), { timeout: 15_000 }).toBe(200);
     await expect.poll(scrape).toMatch(/^site_ready 1$/m);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
