@@ -2,7 +2,8 @@
  * The browser editor's collections (Decap CMS), generated from the same
  * JSON Schemas the YAML language server checks the files with
  * (json-schemas.ts): one field per schema property, required as the schema
- * says, `title` and `description` as label and hint. Every language is
+ * says, labelled in the owner's language by the editor's words
+ * (`labelled`, content/editor-words/<code>.yaml). Every language is
  * edited in the same collection, side by side (Decap's i18n, its
  * multiple_files structure: name.<code>.yaml), the languages those of
  * languages.yaml; a field marked `same` is written in the default
@@ -12,9 +13,10 @@
  */
 import * as z from 'zod';
 import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
-import { jsonSchemas } from './json-schemas.ts';
+import { PICTURE_PLACEHOLDERS, wordsOfCollection, wordsOfField, type ContentWords } from './field-words.ts';
+import { structureSchemas } from './json-schemas.ts';
 import { ART_FOLDER, schemaLine, WORDS_FOLDER } from './load.ts';
-import { collectionName, COLLECTIONS, RECORD_FIELD, type CollectionKey, type Language } from './schema.ts';
+import { collectionName, COLLECTIONS, RECORD_FIELD, TEMPLATES, type CollectionKey, type Language } from './schema.ts';
 
 /** The part of a JSON Schema (z.toJSONSchema, draft 7) the fields are made from. */
 export interface JsonSchema {
@@ -161,22 +163,15 @@ export const MEDIA_LIBRARY = 'site-pictures';
 /** Only what the content check accepts in a body (content/markdown-blocks.ts): no images, code, quotes or HTML. */
 export const MARKDOWN_BUTTONS = ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'];
 
-/** "ctaDestination" → "Cta destination", for a property without a title. */
-function labelOf(name: string): string {
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** The one field for a schema property, with its `i18n` in a translated collection; throws on a kind of schema it has no widget for, naming it. */
+/** The one field for a schema property, with its `i18n` in a translated collection, its label and hint left to `labelled`; throws on a kind of schema it has no widget for, naming it. */
 export function fieldFor(name: string, node: JsonSchema, required: boolean, where = name, translated = false): CmsField {
   const nullable = node.anyOf?.length === 2 && node.anyOf.some((option) => option.type === 'null');
-  const schema = nullable ? { ...node.anyOf!.find((option) => option.type !== 'null')!, title: node.title, description: node.description } : node;
+  const schema = nullable ? node.anyOf!.find((option) => option.type !== 'null')! : node;
   const base = {
     name,
-    label: schema.title ?? labelOf(name),
+    label: '',
     // A field written once is required of the default language's file, though its JSON Schema does not (json-schemas.ts).
     ...((required || node.same) && !nullable ? {} : { required: false }),
-    ...(schema.description && { hint: schema.description }),
     ...(translated && { i18n: !node.same }),
   };
   // What the editor keeps for the site (the addresses published), whatever its type: not a field of the form.
@@ -193,7 +188,8 @@ export function fieldFor(name: string, node: JsonSchema, required: boolean, wher
       return {
         ...base,
         widget: schema.widget === 'text' ? 'text' : 'string',
-        ...(schema.pattern && { pattern: [schema.pattern, schema.description ?? 'is not in the form this field expects'] }),
+        // Decap's message when the pattern does not match: the field's hint (`labelled`).
+        ...(schema.pattern && { pattern: [schema.pattern, ''] }),
       };
     case 'integer':
       return { ...base, widget: 'number', value_type: 'int', ...(schema.minimum !== undefined && { min: schema.minimum }) };
@@ -267,23 +263,13 @@ export function textCollectionName(folder: string): string {
   return `text-${folder.split('/').at(-1)}`;
 }
 
-/**
- * The collections, their formats and the media folder, from the JSON Schemas
- * of shared/content/schemas, in the languages of languages.yaml (the default
- * first: readLanguages). Decap edits a file collection's languages in one
- * file only (single_file), so each single file is a folder collection of
- * content/words whose entries are filtered to its own: every collection but
- * languages.yaml's, which is written once, has the same side-by-side
- * editing and files name.<code>.yaml.
- */
-export function editorConfig(languages: readonly Pick<Language, 'code' | 'direction'>[], schemas: Record<CollectionKey, string> = jsonSchemas()): EditorConfig {
-  const [first] = languages;
-  if (!first) throw new Error('The editor needs at least one language');
+/** Each collection of the content as a Decap collection, and its format: made from the JSON Schemas, in no language, their labels left to `labelled`. */
+function editorCollections(schemas: Record<CollectionKey, JsonSchema>): { collections: CmsCollection[]; formats: CmsFormat[] } {
   const collections: CmsCollection[] = [];
   const formats: CmsFormat[] = [];
   for (const [key, collection] of Object.entries(COLLECTIONS) as Array<[CollectionKey, (typeof COLLECTIONS)[CollectionKey]]>) {
     const name = collectionName(key);
-    const parsed = JSON.parse(schemas[key]) as JsonSchema;
+    const parsed = schemas[key];
     // A translation's record of its original's version is the save's to write (client/editor/gate.ts), never the form's.
     const { [RECORD_FIELD]: _record, ...properties } = parsed.properties ?? {};
     const schema = { ...parsed, properties };
@@ -291,26 +277,26 @@ export function editorConfig(languages: readonly Pick<Language, 'code' | 'direct
     const markdown = collection.format === 'markdown';
     const extension: CmsCollection['extension'] = markdown ? 'md' : 'yaml';
     const fields = fieldsOf(schema, name, translated);
-    if (markdown) fields.push({ name: 'body', label: 'Text', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [], ...(translated && { i18n: true as const }) });
+    if (markdown) fields.push({ name: 'body', label: '', widget: 'markdown', buttons: MARKDOWN_BUTTONS, editor_components: [], ...(translated && { i18n: true as const }) });
     const nullable = Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.anyOf?.some((option) => option.type === 'null') ? [field] : []));
     const format = `${markdown ? 'frontmatter' : 'yaml'}-${name}`;
     // The first line is the same for every file of a folder; a file's own is computed from where it is.
     const path = 'file' in collection ? `${WORDS_FOLDER}/${collection.file}` : `${WORDS_FOLDER}/${collection.folder}/entry.${extension}`;
     const defaults = Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([field, node]) => (node.default === undefined ? [] : [[field, node.default]])));
     formats.push({ name: format, extension, markdown, schemaLine: schemaLine(key, path), nullable, defaults, fields });
-    const common = { name, key, label: collection.label, format, extension };
+    const common = { name, key, label: '', format, extension };
     if (!translated) {
       // Decap sets the format per collection, and a format is not told which file it writes: so one
       // collection per file, each with its own schema line (docs/decisions/0005-browser-editor.md).
-      collections.push({ ...common, files: [{ name, label: collection.label, file: path, fields }] });
+      collections.push({ ...common, files: [{ name, label: '', file: path, fields }] });
     } else if ('file' in collection) {
       // Its entry's name is the file's, before the language (home.en.yaml: home); it is there, and stays.
       const filter = { field: SCHEMA_FIELD, value: name };
-      collections.push({ ...common, folder: WORDS_FOLDER, filter, create: false, delete: false, summary: collection.label, i18n: true, fields });
+      collections.push({ ...common, folder: WORDS_FOLDER, filter, create: false, delete: false, summary: '', i18n: true, fields });
     } else {
       collections.push({
         ...common,
-        label_singular: collection.one,
+        label_singular: '',
         folder: `${WORDS_FOLDER}/${collection.folder}`,
         create: true,
         identifier_field: 'title',
@@ -321,6 +307,84 @@ export function editorConfig(languages: readonly Pick<Language, 'code' | 'direct
       });
     }
   }
+  return { collections, formats };
+}
+
+/**
+ * The collections with their labels and hints in one language's editor
+ * words (content/editor-words/<code>.yaml): each collection's name, and one
+ * entry's; each field's label and hint by its path (image.file), a picture's
+ * hint with its slot's sizes, a pattern's message the field's hint. The
+ * editor labels its collections so in the owner's language as it starts
+ * (client/editor/start.tsx); the build, in each (scripts/build/editor-bundle.ts).
+ */
+export function labelled(collections: readonly CmsCollection[], words: ContentWords): CmsCollection[] {
+  return collections.map((collection) => {
+    const { label, one } = wordsOfCollection(words, collection.name);
+    const labelFields = (fields: readonly CmsField[], prefix = ''): CmsField[] =>
+      fields.map((field) => {
+        const path = prefix + field.name;
+        const said = wordsOfField(words, collection.name, path, field.media_library?.config.slot);
+        return {
+          ...field,
+          label: said.label,
+          ...(said.hint && { hint: said.hint }),
+          ...(field.pattern && { pattern: [field.pattern[0], said.hint ?? ''] as [string, string] }),
+          // A list of words: each item is the list's.
+          ...(field.field && { field: { ...field.field, label: said.label } }),
+          ...(field.fields && { fields: labelFields(field.fields, `${path}.`) }),
+        };
+      });
+    return {
+      ...collection,
+      label,
+      ...(collection.label_singular !== undefined && { label_singular: one ?? label }),
+      ...(collection.summary !== undefined && { summary: label }),
+      ...(collection.fields && { fields: labelFields(collection.fields) }),
+      ...(collection.files && { files: collection.files.map((file) => ({ ...file, label, fields: labelFields(file.fields) })) }),
+    };
+  });
+}
+
+/** What the editor's words hold of a field: its path, the placeholders its hint may fill, the template slots it must name, and whether it needs a hint (a pattern's message). */
+export interface FieldWordsShape {
+  path: string;
+  placeholders: readonly string[];
+  slots: readonly string[];
+  hint: 'required' | 'optional';
+}
+
+/**
+ * What each language's editor words must name (content/editor-words.ts checks
+ * them against it): every collection, by name, with `one` for a folder
+ * collection whose entries can be added, and every field of its form.
+ */
+export function wordsShape(collections: readonly CmsCollection[] = editorCollections(structureSchemas()).collections): Record<string, { one: boolean; fields: FieldWordsShape[] }> {
+  const shapeOf = (collection: CmsCollection, fields: readonly CmsField[], prefix = ''): FieldWordsShape[] =>
+    fields.flatMap((field) => {
+      const path = prefix + field.name;
+      const slots = collection.key === 'templates' && !prefix ? Object.keys(TEMPLATES[field.name as keyof typeof TEMPLATES].slots) : [];
+      const shape: FieldWordsShape = { path, placeholders: field.media_library ? PICTURE_PLACEHOLDERS : [], slots, hint: field.pattern || slots.length > 0 ? 'required' : 'optional' };
+      return [shape, ...(field.fields ? shapeOf(collection, field.fields, `${path}.`) : [])];
+    });
+  return Object.fromEntries(
+    collections.map((collection) => [collection.name, { one: collection.label_singular !== undefined, fields: shapeOf(collection, collection.fields ?? collection.files![0]!.fields) }]),
+  );
+}
+
+/**
+ * The collections, their formats and the media folder, from the JSON Schemas
+ * of shared/content/schemas, in the languages of languages.yaml (the default
+ * first: readLanguages). Decap edits a file collection's languages in one
+ * file only (single_file), so each single file is a folder collection of
+ * content/words whose entries are filtered to its own: every collection but
+ * languages.yaml's, which is written once, has the same side-by-side
+ * editing and files name.<code>.yaml.
+ */
+export function editorConfig(languages: readonly Pick<Language, 'code' | 'direction'>[], schemas: Record<CollectionKey, JsonSchema> = structureSchemas()): EditorConfig {
+  const [first] = languages;
+  if (!first) throw new Error('The editor needs at least one language');
+  const { collections, formats } = editorCollections(schemas);
   const i18n: CmsI18n = { structure: 'multiple_files', locales: languages.map((language) => language.code), default_locale: first.code };
   const directions = Object.fromEntries(languages.map((language) => [language.code, language.direction]));
   // An image field's value is the picture's file name: public_folder '' joins nothing before it.

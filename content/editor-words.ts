@@ -1,5 +1,6 @@
 /**
- * The browser editor's own words, beyond Decap's phrases: the notices at the
+ * The browser editor's own words, beyond Decap's phrases: the names of the
+ * collections and the labels and hints of their fields, the notices at the
  * foot of its screens, the preview's, the text view's and the "New …"
  * button, one file per language the editor speaks
  * (content/editor-words/<code>.yaml), each with every phrase of the schema
@@ -11,9 +12,13 @@
 import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
+import { wordsShape, type FieldWordsShape } from './editor-config.ts';
+import type { ContentWords } from './field-words.ts';
 import { fieldName } from './load.ts';
 
 export const EDITOR_WORDS_FOLDER = 'content/editor-words';
+/** The language the editor speaks when the owner's browser asks for none it has, and which every other's words follow, hint for hint. */
+export const ORIGINAL_WORDS = 'en';
 
 /** A phrase with exactly these placeholders, each once or more. */
 function phrase(...placeholders: string[]) {
@@ -31,7 +36,25 @@ function phrase(...placeholders: string[]) {
     });
 }
 
-export const editorWords = z.strictObject({
+/** A field's label, and its hint: with the placeholders a picture's fills, naming each slot of a template, required where it is a pattern's message. */
+function fieldWords({ placeholders, slots, hint }: FieldWordsShape) {
+  const said = phrase(...placeholders).check((context) => {
+    const missing = slots.filter((slot) => !context.value.includes(`{${slot}}`));
+    if (missing.length > 0) context.issues.push({ code: 'custom', message: `should name ${missing.map((slot) => `{${slot}}`).join(' and ')}, which the template's sentence holds`, input: context.value });
+  });
+  return z.strictObject({ label: phrase(), hint: hint === 'required' ? said : said.optional() });
+}
+
+/** What the editor's words say of the content: every collection's name (and one entry's, for a folder whose entries are added) and every field's label, by the shape of the forms (editor-config.ts). */
+function contentWords() {
+  const shape = Object.entries(wordsShape());
+  return {
+    collections: z.strictObject(Object.fromEntries(shape.map(([name, { one }]) => [name, z.strictObject({ label: phrase(), ...(one && { one: phrase() }) })]))),
+    fields: z.strictObject(Object.fromEntries(shape.map(([name, { fields }]) => [name, z.strictObject(Object.fromEntries(fields.map((field) => [field.path, fieldWords(field)])))]))),
+  };
+}
+
+const phrases = z.strictObject({
   /** How the editor lays its own words out in this language. */
   direction: z.enum(['ltr', 'rtl']),
   /** In place of Decap's "＋ %{collectionLabel}": a character many system fonts lack, and a name for screen readers that is not the words seen. */
@@ -122,10 +145,17 @@ export const editorWords = z.strictObject({
   /** The one field of a file opened as its text. */
   asText: z.strictObject({ label: phrase(), hint: phrase() }),
 });
-export type EditorWords = z.infer<typeof editorWords>;
+export type EditorWords = z.infer<typeof phrases> & ContentWords;
 
-/** A file of the editor's words, checked: its words, or its problems, one line each naming the line and the phrase. */
-export function readEditorWords(path: string, text: string): { words?: EditorWords; problems: string[] } {
+let schema: z.ZodType<EditorWords> | undefined;
+/** The schema of a file of the editor's words: made once, when first asked for, from the content's schemas. */
+export function editorWords(): z.ZodType<EditorWords> {
+  schema ??= phrases.extend(contentWords()) as unknown as z.ZodType<EditorWords>;
+  return schema;
+}
+
+/** A file of the editor's words, checked (against the `original`'s hints, when given): its words, or its problems, one line each naming the line and the phrase. */
+export function readEditorWords(path: string, text: string, original?: EditorWords): { words?: EditorWords; problems: string[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const at = (offset: number | undefined, field: readonly PropertyKey[], problem: string) => {
@@ -135,8 +165,7 @@ export function readEditorWords(path: string, text: string): { words?: EditorWor
   // The first mistake only: those after it mostly follow from it.
   const [mistake] = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
   if (mistake) return { problems: [at(mistake.pos[0], [], `YAML: ${mistake.message.split('\n')[0]}`)] };
-  const result = editorWords.safeParse(doc.toJS() ?? {}, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is missing' : undefined) });
-  if (result.success) return { words: result.data, problems: [] };
+  const result = editorWords().safeParse(doc.toJS() ?? {}, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is missing' : undefined) });
   // A phrase is found where it is written; a missing one where the group it belongs in starts.
   const nodeAt = (field: readonly PropertyKey[]) => {
     for (let length = field.length; length >= 0; length--) {
@@ -145,12 +174,26 @@ export function readEditorWords(path: string, text: string): { words?: EditorWor
     }
     return undefined;
   };
+  if (result.success) {
+    // A hint the original gives is the owner's in every language; one it does not give, in none.
+    const words = result.data;
+    const problems = Object.entries(words.fields).flatMap(([collection, fields]) =>
+      Object.entries(fields).flatMap(([field, { hint }]) => {
+        const wanted = original?.fields[collection]?.[field]?.hint;
+        if (!original || Boolean(hint) === Boolean(wanted)) return [];
+        const where = ['fields', collection, field];
+        return [at(nodeAt(hint ? [...where, 'hint'] : where)?.range?.[0], where, hint ? `has a hint, which ${ORIGINAL_WORDS}.yaml does not give` : `has no hint, where ${ORIGINAL_WORDS}.yaml gives one`)];
+      }),
+    );
+    return problems.length > 0 ? { problems } : { words, problems };
+  }
   const problems = result.error.issues.flatMap((issue) => {
     if (issue.code !== 'unrecognized_keys') return [at(nodeAt(issue.path)?.range?.[0], issue.path, issue.message)];
     return issue.keys.map((key) => {
       const parent = doc.getIn(issue.path, true) ?? doc.contents;
       const pair = parent && typeof parent === 'object' && 'items' in parent ? (parent.items as Array<{ key?: { value?: unknown; range?: [number, number, number] } }>).find((item) => item.key?.value === key) : undefined;
-      return at(pair?.key?.range?.[0], [...issue.path, key], 'is not a phrase the editor shows (a typo?)');
+      const what = issue.path[0] === 'fields' ? (issue.path.length === 1 ? 'is not a collection of the editor' : 'is not a field of its form') : issue.path[0] === 'collections' ? 'is not a collection of the editor' : 'is not a phrase the editor shows';
+      return at(pair?.key?.range?.[0], [...issue.path, key], `${what} (a typo?)`);
     });
   });
   return { problems };

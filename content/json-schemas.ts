@@ -2,24 +2,56 @@
  * The JSON Schema of each collection, generated from its zod schema
  * (schema.ts) into content/schemas/, where the first line of every content
  * file points the YAML language server (VS Code's YAML extension and others)
- * to it, so fields are checked and completed as one types; the browser
+ * to it, so fields are checked and completed as one types, with the English
+ * editor's labels and hints as titles and descriptions; the browser
  * editor's fields are made from them too (editor-config.ts). `npm run schemas`
  * writes them and puts the right first line in any file that lacks it;
  * tests/content.test.ts fails when they are out of date.
  */
 import * as z from 'zod';
+import type { JsonSchema } from './editor-config.ts';
+import type { PictureSlot } from './art.ts';
+import { wordsOfCollection, wordsOfField, type ContentWords } from './field-words.ts';
 import { BLOB_ID, collectionName, COLLECTIONS, RECORD_FIELD, type CollectionKey } from './schema.ts';
 
-/** Each collection's JSON Schema, as the text of its file, by collection. */
-export function jsonSchemas(): Record<CollectionKey, string> {
+/** Each collection's JSON Schema, in no language: its shape alone, by collection. */
+export function structureSchemas(): Record<CollectionKey, JsonSchema> {
   return Object.fromEntries(
     (Object.keys(COLLECTIONS) as CollectionKey[]).map((key) => {
       const collection = COLLECTIONS[key];
-      const generated = sameOptional(z.toJSONSchema(collection.schema, { target: 'draft-7', io: 'input' }));
-      const schema = { ...('untranslated' in collection ? generated : withRecord(generated)), title: collection.label };
-      return [key, `${JSON.stringify(schema, null, 2)}\n`];
+      const generated = sameOptional(z.toJSONSchema(collection.schema, { target: 'draft-7', io: 'input' })) as JsonSchema;
+      return [key, 'untranslated' in collection ? generated : withRecord(generated)];
+    }),
+  ) as Record<CollectionKey, JsonSchema>;
+}
+
+/** Each collection's JSON Schema, as the text of its file, by collection: titled and described in `words`, the editor's English. */
+export function jsonSchemas(words: ContentWords): Record<CollectionKey, string> {
+  const schemas = structureSchemas();
+  return Object.fromEntries(
+    (Object.keys(schemas) as CollectionKey[]).map((key) => {
+      const name = collectionName(key);
+      const described = { ...describe(schemas[key], (path, slot) => wordsOfField(words, name, path, slot as PictureSlot | undefined)), title: wordsOfCollection(words, name).label };
+      return [key, `${JSON.stringify(described, null, 2)}\n`];
     }),
   ) as Record<CollectionKey, string>;
+}
+
+/** Every property of `schema` with the title and description `said` gives its path (image.file; a list's items share the list's). */
+function describe(schema: JsonSchema, said: (path: string, slot?: JsonSchema['slot']) => { label: string; hint?: string }, prefix = ''): JsonSchema {
+  if (!schema.properties) return schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).map(([name, node]) => {
+      // The record is the save's to write, never a field of the form: its description is its own.
+      if (name === RECORD_FIELD && !prefix) return [name, node];
+      const path = prefix + name;
+      const { label, hint } = said(path, node.slot);
+      const inner = (child: JsonSchema) => describe(child, said, `${path}.`);
+      const items = node.items?.type === 'object' ? { items: inner(node.items) } : {};
+      return [name, { ...inner(node), ...items, title: label, ...(hint && { description: hint }) }];
+    }),
+  );
+  return { ...schema, properties };
 }
 
 /**

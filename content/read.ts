@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { EDITOR_WORDS_FOLDER, readEditorWords, type EditorWords } from './editor-words.ts';
+import { EDITOR_WORDS_FOLDER, ORIGINAL_WORDS, readEditorWords, type EditorWords } from './editor-words.ts';
 import { ART_FOLDER, checkContent, ContentError, LANGUAGES_FILE, listedLanguages, WORDS_FOLDER, type Checked, type SourceFile } from './load.ts';
 import type { ReadVersion } from './keep-up.ts';
 import { BLOB_ID, type Language } from './schema.ts';
@@ -70,17 +70,19 @@ export function readLanguages(root = REPO_ROOT): Language[] {
 export function readEditorWordsFolder(root = REPO_ROOT): Record<string, EditorWords> {
   const words: Record<string, EditorWords> = {};
   const problems: string[] = [];
-  for (const path of filesUnder(root, EDITOR_WORDS_FOLDER).sort()) {
+  // The original first: the others follow its hints.
+  const paths = filesUnder(root, EDITOR_WORDS_FOLDER).sort((a, b) => Number(b.endsWith(`/${ORIGINAL_WORDS}.yaml`)) - Number(a.endsWith(`/${ORIGINAL_WORDS}.yaml`)) || a.localeCompare(b));
+  for (const path of paths) {
     const code = /^([a-z]{2,3})\.yaml$/.exec(path.slice(EDITOR_WORDS_FOLDER.length + 1))?.[1];
     if (!code) {
       problems.push(`${path}:1:1: is not a file of the editor's words: name it after its language, such as en.yaml`);
       continue;
     }
-    const read = readEditorWords(path, readFileSync(join(root, path), 'utf8'));
+    const read = readEditorWords(path, readFileSync(join(root, path), 'utf8'), code === ORIGINAL_WORDS ? undefined : words[ORIGINAL_WORDS]);
     problems.push(...read.problems);
     if (read.words) words[code] = read.words;
   }
-  if (problems.length === 0 && Object.keys(words).length === 0) problems.push(`${EDITOR_WORDS_FOLDER}: the editor's words are missing`);
+  if (problems.length === 0 && !words[ORIGINAL_WORDS]) problems.push(`${EDITOR_WORDS_FOLDER}/${ORIGINAL_WORDS}.yaml: the file is missing: every other language's words follow it`);
   if (problems.length > 0) throw new ContentError(problems);
   return words;
 }

@@ -17,7 +17,8 @@ import { portableName, portablePictureName } from '../content/names.ts';
 import { pictureProblem } from '../content/picture-problems.ts';
 import { problemsBrought } from '../shared/site-check.ts';
 import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
-import { readContent, REPO_ROOT } from '../content/read.ts';
+import { ORIGINAL_WORDS } from '../content/editor-words.ts';
+import { readContent, readEditorWordsFolder, REPO_ROOT } from '../content/read.ts';
 import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
 import { checkSite } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -505,8 +506,8 @@ describe('the product’s code', () => {
 });
 
 describe('the JSON Schemas editors check against', () => {
-  it('are those the zod schemas give today (npm run schemas writes them)', () => {
-    const schemas = Object.entries(jsonSchemas()) as Array<[CollectionKey, string]>;
+  it('are those the zod schemas and the editor’s English give today (npm run schemas writes them)', () => {
+    const schemas = Object.entries(jsonSchemas(readEditorWordsFolder()[ORIGINAL_WORDS]!)) as Array<[CollectionKey, string]>;
     for (const [key, text] of schemas) {
       expect(readFileSync(join(REPO_ROOT, jsonSchemaPath(key)), 'utf8'), `${jsonSchemaPath(key)} is out of date: run npm run schemas`).toBe(text);
     }

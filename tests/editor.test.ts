@@ -17,8 +17,8 @@ import { toWrite } from '../client/editor/repository.ts';
 import { chooseLanguage, fill, library } from '../client/editor/locale.ts';
 import { masterOf, uploadRefusal, type PhotoKind } from '../client/editor/uploads.ts';
 import { MASTER_LIMITS } from '../content/art.ts';
-import { editorConfigProblems, editorConfig, fieldFor, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, FILE_TEXT_WIDGET, TEXT_FIELD, TEXT_FORMAT, type CmsField, type JsonSchema } from '../content/editor-config.ts';
-import { editorWords, readEditorWords } from '../content/editor-words.ts';
+import { editorConfigProblems, editorConfig, fieldFor, labelled, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, FILE_TEXT_WIDGET, TEXT_FIELD, TEXT_FORMAT, type CmsField, type JsonSchema } from '../content/editor-config.ts';
+import { editorWords, ORIGINAL_WORDS, readEditorWords } from '../content/editor-words.ts';
 import { legal, siteContent } from '../content/index.ts';
 import { jsonSchemas } from '../content/json-schemas.ts';
 import { checkContent, entryOf, LANGUAGES_FILE, listedLanguages, pathOf, schemaLine, WORDS_FOLDER } from '../content/load.ts';
@@ -30,8 +30,11 @@ import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, githubConfig } from '../server/
 import { defaultSite } from '../shared/site.ts';
 import { cspDirectives, serverBundle, testApp } from './helpers.ts';
 
-const setup = editorConfig(siteContent.languages);
-const schemas = jsonSchemas();
+const ownWords = readEditorWordsFolder();
+const built = editorConfig(siteContent.languages);
+/** The editor's configuration as it starts for an owner whose browser asks for English. */
+const setup = { ...built, collections: labelled(built.collections, ownWords[ORIGINAL_WORDS]!) };
+const schemas = jsonSchemas(ownWords[ORIGINAL_WORDS]!);
 /** A collection's JSON Schema as its form is made from it: every property but a translation's record of its original's version, which the save writes (client/editor/gate.ts). */
 function formSchema(name: CollectionKey): JsonSchema {
   const schema = JSON.parse(schemas[name]) as JsonSchema;
@@ -69,7 +72,7 @@ describe('the editor’s collections', () => {
     expect(fieldPaths(fields, (field) => (field.required === false ? 'optional' : 'required'))).toEqual(schemaPaths(formSchema(name), required));
   });
 
-  it('labels and hints are the schema’s titles and descriptions; long text gets a box of several lines', () => {
+  it('labels and hints are the editor’s words; long text gets a box of several lines', () => {
     const slug = fieldsOf('categories').find((field) => field.name === 'slug')!;
     expect(slug).toMatchObject({ label: 'Address', hint: expect.stringContaining('/products/'), widget: 'string' });
     expect(fieldsOf('categories').find((field) => field.name === 'intro')).toMatchObject({ widget: 'text' });
@@ -435,7 +438,7 @@ describe('the editor’s own words, in the owner’s language where it has it', 
     const words = readEditorWordsFolder();
     expect(Object.keys(words).sort()).toEqual(['ar', 'en', 'fr']);
     expect(Object.fromEntries(Object.entries(words).map(([code, phrases]) => [code, phrases.direction]))).toEqual({ ar: 'rtl', en: 'ltr', fr: 'ltr' });
-    for (const phrases of Object.values(words)) expect(editorWords.parse(phrases)).toEqual(phrases);
+    for (const phrases of Object.values(words)) expect(editorWords().parse(phrases)).toEqual(phrases);
   });
 
   const path = 'content/editor-words/fr.yaml';
@@ -449,8 +452,22 @@ describe('the editor’s own words, in the owner’s language where it has it', 
     ['an empty phrase', `${path}:${lineOf(english, '  hide:')}:9: notices.hide: is empty`, () => english.replace(/^ {2}hide: .*$/m, '  hide: ""')],
     ['a direction that is none', `${path}:${lineOf(english, 'direction:')}:12: direction: Invalid option: expected one of "ltr"|"rtl"`, () => english.replace(/^direction: ltr$/m, 'direction: up')],
     ['a YAML mistake', `${path}:${lineOf(english, '  hide:')}:1: YAML: Tabs are not allowed as indentation`, () => english.replace(/^ {2}hide:/m, '\thide:')],
+    ['a field without its label', `${path}:${lineOf(english, '    order:')}:5: fields.categories.subtitle: is missing`, () => english.replace(/^ {4}subtitle:\n {6}label: .*\n/m, '')],
+    ['a field its form does not have', `${path}:${lineOf(english, '    subtitle:')}:5: fields.categories.colour: is not a field of its form (a typo?)`, () => english.replace(/^ {4}subtitle:/m, '    colour:\n      label: Colour\n    subtitle:')],
+    ['a collection the editor does not have', `${path}:${lineOf(english, 'collections:') + 1}:3: collections.news: is not a collection of the editor (a typo?)`, () => english.replace(/^collections:\n/m, 'collections:\n  news:\n    label: News\n')],
+    ['a picture’s hint without its size', `${path}:${lineOf(english, '    image.file:') + 2}:13: fields.categories.image.file.hint: should hold %{width} and %{height} and %{drawingWidth} and %{drawingHeight}, which the editor fills in`, () => english.replace(/(image\.file:\n.*\n.*)%\{drawingWidth\}/, '$1480')],
+    ['a template’s hint that leaves out a slot', `${path}:${lineOf(english, '    pageTitle:') + 2}:13: fields.templates.pageTitle.hint: should name {brandName}, which the template's sentence holds`, () => english.replace(/, \{brandName\} \([^)]*\)/, '')],
+    ['a pattern’s field without the hint its refusal says', `${path}:${lineOf(english, '    slug:') + 1}:7: fields.categories.slug.hint: is missing`, () => english.replace(/^( {4}slug:\n {6}label: .*\n) {6}hint: .*\n/m, '$1')],
   ])('stops the build on %s, naming the file, the line and the phrase', (_what, problem, broken) => {
     expect(readEditorWords(path, broken(english)).problems).toEqual([problem]);
+  });
+
+  it('stops the build on a translation that gives a hint its original does not, or leaves out one it gives', () => {
+    const original = readEditorWords('content/editor-words/en.yaml', english).words!;
+    const withoutHint = english.replace(/^( {4}intro:\n {6}label: .*\n) {6}hint: .*\n/m, '$1');
+    expect(readEditorWords(path, withoutHint, original).problems).toEqual([`${path}:${lineOf(withoutHint, '    intro:') + 1}:7: fields.categories.intro: has no hint, where en.yaml gives one`]);
+    const withHint = english.replace(/^( {4}subtitle:\n {6}label: .*\n)/m, '$1      hint: Under the title.\n');
+    expect(readEditorWords(path, withHint, original).problems).toEqual([`${path}:${lineOf(withHint, '    subtitle:') + 2}:13: fields.categories.subtitle: has a hint, which en.yaml does not give`]);
   });
 
   it('stops the build on a file of the editor’s words not named for a language', () => {

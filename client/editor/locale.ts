@@ -2,11 +2,12 @@
  * The languages the editor speaks to the owner, from the browser's
  * (navigator.languages, the owner's order): Decap's own phrases in the first
  * of those it has that the bundle carries (English, French; Decap has no
- * Arabic), and our words (content/editor-words/: the notices at the foot of
+ * Arabic), and our words (content/editor-words/: the forms' labels and hints, the notices at the foot of
  * every screen, the preview's, the text view's, the media library's, the
  * "New …" button) in the first of those we have; English otherwise.
  * Placeholders are written %{name}, as Decap's are.
  */
+import { ORIGINAL_WORDS } from '../../content/editor-words.ts';
 import { setup } from './setup.ts';
 
 /** Decap's phrases the bundle carries (start.tsx registers them): decap-cms-locales' names. */
@@ -25,10 +26,10 @@ export function chooseLanguage<T extends string>(preferred: readonly string[], a
 const preferred = typeof navigator === 'undefined' ? [] : navigator.languages;
 
 /** The language of Decap's phrases (its config's `locale`). */
-export const decapLanguage = chooseLanguage(preferred, DECAP_LANGUAGES, 'en');
+export const decapLanguage = chooseLanguage(preferred, DECAP_LANGUAGES, ORIGINAL_WORDS);
 
 /** The language of our words, and the words. */
-export const wordsLanguage = chooseLanguage(preferred, Object.keys(setup.words), 'en');
+export const wordsLanguage = chooseLanguage(preferred, Object.keys(setup.words), ORIGINAL_WORDS);
 export const words = setup.words[wordsLanguage]!;
 
 /** The notices at the foot of every screen (banner.tsx), and the message of a save GitHub refused for the sign-in (repository.ts). */
@@ -36,7 +37,4 @@ export const notices = words.notices;
 /** The media library's (media-library.tsx, uploads.ts): its dialog, what it says of an upload, and the commit messages of its writes. */
 export const library = words.library;
 
-/** A phrase with its placeholders filled. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/%\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
-}
+export { fill } from '../../content/field-words.ts';

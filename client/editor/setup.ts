@@ -2,6 +2,7 @@
  * What the editor is made of: the collections and formats generated from
  * the schemas (content/editor-config.ts) in the languages of languages.yaml, the
  * editor's own words in each language it speaks (content/editor-words/),
+ * which label the collections' fields as the editor starts (start.tsx),
  * and the built files the preview draws with. The editor build replaces this
  * module with that data, the built files' URLs included (scripts/build/editor-bundle.ts),
  * so the bundle reads no schema and no file; imported anywhere else it has

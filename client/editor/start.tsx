@@ -27,7 +27,7 @@ import ObjectWidget from 'decap-cms-widget-object';
 import SelectWidget from 'decap-cms-widget-select';
 import StringWidget from 'decap-cms-widget-string';
 import TextWidget from 'decap-cms-widget-text';
-import { TEXT_FORMAT } from '../../content/editor-config.ts';
+import { labelled, TEXT_FORMAT } from '../../content/editor-config.ts';
 import { showBanner } from './banner.tsx';
 import { fileText, inDirection } from './widgets.tsx';
 import { asText, formatter } from './formats.ts';
@@ -58,7 +58,9 @@ for (const [name, phrases] of Object.entries({ en, fr })) {
 
 for (const format of setup.formats) CMS.registerCustomFormat(format.name, format.extension, formatter(format));
 CMS.registerCustomFormat(TEXT_FORMAT, 'yaml', asText);
-for (const collection of setup.collections) {
+// Every collection's name and every field's label and hint in the owner's language.
+const collections = labelled(setup.collections, words);
+for (const collection of collections) {
   const format = setup.formats.find((candidate) => candidate.name === collection.format)!;
   CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets, setup.i18n.default_locale));
 }
@@ -88,7 +90,7 @@ function markdownWidget(): CmsWidgetParam {
   return { name: 'markdown', controlComponent: LazyMarkdown as unknown as CmsWidgetParam['controlComponent'] };
 }
 
-const { i18n, collections, media_folder, public_folder, media_library, slug } = setup;
+const { i18n, media_folder, public_folder, media_library, slug } = setup;
 // Merged with /admin/config.yml, which holds the backend; Decap's types know only its own format names.
 CMS.init({ config: { i18n, collections: [...collections, ...textCollections], media_folder, public_folder, media_library, slug, locale: decapLanguage } as unknown as CmsConfig });
 showBanner();

@@ -16,7 +16,7 @@ import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { EditorSetup } from '../../client/editor/setup.ts';
-import { editorConfigProblems, editorConfig } from '../../content/editor-config.ts';
+import { editorConfigProblems, editorConfig, labelled } from '../../content/editor-config.ts';
 import { readEditorWordsFolder, readLanguages } from '../../content/read.ts';
 import { EDITOR_PATH } from '../../server/editor-paths.ts';
 import type { BuildManifest } from '../../server/assets.ts';
@@ -88,7 +88,8 @@ export async function bundleEditor(manifest: BuildManifest, site: SiteConfig, cl
   // The editor's own words are checked here: a phrase missing or extra stops the build, naming it.
   const setup: EditorSetup = { ...editorConfig(readLanguages(contentRoot)), words: readEditorWordsFolder(contentRoot), site, assets };
   const { i18n, collections, textCollections, media_folder, public_folder, media_library, slug, formats } = setup;
-  const problems = editorConfigProblems({ i18n, collections: [...collections, ...textCollections], media_folder, public_folder, media_library, slug }, formats);
+  // The collections as the editor labels them in each language it speaks.
+  const problems = Object.values(setup.words).flatMap((words) => editorConfigProblems({ i18n, collections: [...labelled(collections, words), ...textCollections], media_folder, public_folder, media_library, slug }, formats));
   if (problems.length > 0) throw new Error(`The editor's configuration is not one Decap accepts:\n${problems.join('\n')}`);
   const setupAsData: esbuild.Plugin = {
     name: 'editor-setup-as-data',

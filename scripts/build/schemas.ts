@@ -1,6 +1,6 @@
 /**
  * `npm run schemas`: writes the JSON Schemas of content/schemas from the zod
- * schemas (content/json-schemas.ts), and gives every content file the first
+ * schemas (content/json-schemas.ts) and the editor's English words, and gives every content file the first
  * line that names its schema (content/load.ts, schemaLine), keeping the rest.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,9 +8,11 @@ import { dirname, join } from 'node:path';
 import { entryOf, schemaLine } from '../../content/load.ts';
 import { jsonSchemaPath, jsonSchemas } from '../../content/json-schemas.ts';
 import { COLLECTIONS, type CollectionKey } from '../../content/schema.ts';
-import { readSources, REPO_ROOT } from '../../content/read.ts';
+import { readEditorWordsFolder, readSources, REPO_ROOT } from '../../content/read.ts';
+import { ORIGINAL_WORDS } from '../../content/editor-words.ts';
 
-for (const [key, text] of Object.entries(jsonSchemas()) as Array<[CollectionKey, string]>) {
+// Titled and described in the editor's own English (content/editor-words/en.yaml).
+for (const [key, text] of Object.entries(jsonSchemas(readEditorWordsFolder()[ORIGINAL_WORDS]!)) as Array<[CollectionKey, string]>) {
   const path = join(REPO_ROOT, jsonSchemaPath(key));
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);

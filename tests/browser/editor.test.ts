@@ -507,6 +507,27 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // Decap's own words in French: its list of collections.
     await admin.getByText('Contenus', { exact: true }).waitFor();
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-banner-arabic', 1280) });
+    // The collections by their names in Arabic, the button that adds a category, and a category's form labelled and explained in Arabic.
+    const categories = ar.collections.categories!;
+    await admin.getByRole('link', { name: categories.label, exact: true }).click();
+    await admin.getByRole('link', { name: fill(ar.newButton, { collectionLabel: categories.one! }) }).waitFor({ timeout: SLOW });
+    await admin.evaluate(() => void (location.hash = '#/collections/categories/entries/textiles'));
+    const subtitle = ar.fields.categories!.subtitle!;
+    await expect.poll(() => field(admin, subtitle.label).inputValue(), { timeout: SLOW }).toBe((parse(file('content/words/categories/textiles.en.yaml')) as { subtitle: string }).subtitle);
+    // The hint reads right to left in Decap's left-to-right form: its first letter right of its last, the full stop at its left end.
+    const hint = admin.getByText(ar.fields.categories!.intro!.hint!, { exact: true }).first();
+    const ends = await hint.evaluate((paragraph) => {
+      const text = [...paragraph.childNodes].find((node) => node.nodeType === Node.TEXT_NODE) as Text;
+      const x = (at: number) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect().x;
+      };
+      return { first: x(0), last: x(text.length - 1) };
+    });
+    expect(ends.first).toBeGreaterThan(ends.last);
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-form-arabic', 1280) });
     expect(unexpected(problems)).toEqual([]);
     await admin.close();
 
