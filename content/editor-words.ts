@@ -91,6 +91,8 @@ const phrases = z.strictObject({
     /** A translation behind its original (content/keep-up.ts): the heading, a line per field that changed, or why what changed cannot be said; one not recorded. */
     behind: phrase('file'),
     changed: phrase('field', 'was', 'now'),
+    /** A field in those lines: its label, and where it is in the file (headings[0].items[1]). */
+    fieldAt: phrase('label', 'path'),
     behindUnread: phrase('file'),
     notRecorded: phrase('file'),
   }),

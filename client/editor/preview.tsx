@@ -243,7 +243,7 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
           <AsText key={path} path={path} />
         ))}
         {problems && problems.length > 0 ? <Problems problems={problems} /> : null}
-        {state.keepUp ? <KeepUp {...state.keepUp} /> : null}
+        {state.keepUp ? <KeepUp {...state.keepUp} collection={collection.name} /> : null}
         {typeof shown[TEXT_FIELD] === 'string' ? null : base ? (
           // A new boundary for each version of the entry: the next keystroke may well draw.
           <PreviewBoundary key={`${String(language)} ${JSON.stringify(data)}`}>
@@ -303,8 +303,15 @@ function AsText({ path }: { path: string }) {
   );
 }
 
+/** A field as the owner knows it: its label in the owner's words, then where it is in the file (headings[0].items[1]), left to right. */
+function FieldShown({ collection, field }: { collection: string; field: ReadonlyArray<string | number> }) {
+  const label = words.fields[collection]?.[field.filter((part) => typeof part === 'string').join('.')]?.label;
+  const path = <code dir="ltr">{fieldName([...field])}</code>;
+  return label ? <>{filled(words.preview.fieldAt, { label: <bdi>{label}</bdi>, path })}</> : path;
+}
+
 /** A translation behind its original, or not recorded: nothing for one up to date, or one not begun. */
-function KeepUp({ file, standing }: { file: string; standing: Standing }) {
+function KeepUp({ file, standing, collection }: { file: string; standing: Standing; collection: string }) {
   if (standing.state === 'up to date' || standing.state === 'missing') return null;
   const heading = { 'not recorded': words.preview.notRecorded, behind: standing.state === 'behind' && standing.changes ? words.preview.behind : words.preview.behindUnread }[standing.state];
   return (
@@ -314,8 +321,8 @@ function KeepUp({ file, standing }: { file: string; standing: Standing }) {
         <ul>
           {standing.changes.map((change) => (
             <li key={fieldName(change.field)}>
-              {/* The field's name, and the original's words in their language, each kept in its own direction within the line. */}
-              {filled(words.preview.changed, { field: <code dir="ltr">{fieldName(change.field)}</code>, was: <bdi>{change.was}</bdi>, now: <bdi>{change.now}</bdi> })}
+              {/* The field, and the original's words in their language, each kept in its own direction within the line. */}
+              {filled(words.preview.changed, { field: <FieldShown collection={collection} field={change.field} />, was: <bdi>{change.was}</bdi>, now: <bdi>{change.now}</bdi> })}
             </li>
           ))}
         </ul>

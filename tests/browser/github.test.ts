@@ -241,7 +241,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await page.getByRole('menuitem', { name: editions[1]!.language.code }).click();
     const changed = page.frameLocator('iframe#preview-pane').getByRole('listitem').filter({ hasText: 'Woven, knitted and non-woven' });
     await changed.waitFor({ timeout: SLOW });
-    expect(await changed.innerText()).toBe(fill(words.preview.changed, { field: 'subtitle', was, now: 'Woven, knitted and non-woven' }));
+    expect(await changed.innerText()).toBe(fill(words.preview.changed, { field: fill(words.preview.fieldAt, { label: words.fields.categories!.subtitle!.label, path: 'subtitle' }), was, now: 'Woven, knitted and non-woven' }));
     expect(unexpected(refusedSave)).toEqual([]);
     await page.close();
   });
