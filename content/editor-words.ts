@@ -9,6 +9,7 @@
  * placeholders, one line `file:line:column: phrase: problem` each, as the
  * content check says its own. Placeholders are written %{name}, as Decap's are.
  */
+import decapEnglish from 'decap-cms-locales/dist/esm/en/index.js';
 import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { PICTURE_SLOTS, type PictureSlot } from './art.ts';
@@ -43,6 +44,17 @@ function fieldWords({ placeholders, slots, hint }: FieldWordsShape) {
     if (missing.length > 0) context.issues.push({ code: 'custom', message: `should name ${missing.map((slot) => `{${slot}}`).join(' and ')}, which the template's sentence holds`, input: context.value });
   });
   return z.strictObject({ label: phrase(), hint: hint === 'required' ? said : said.optional() });
+}
+
+/** Decap's own phrases, nested as decap-cms-locales has them. */
+export interface DecapPhrases {
+  [key: string]: string | DecapPhrases;
+}
+
+/** Decap's phrases in a language it has none for: each of its English ones, with the same placeholders (a plural's forms split by ||||, as many as the language has). */
+function decapPhrases(english: DecapPhrases): z.ZodType<DecapPhrases> {
+  const placeholdersOf = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]!))];
+  return z.strictObject(Object.fromEntries(Object.entries(english).map(([key, value]) => [key, typeof value === 'string' ? phrase(...placeholdersOf(value)) : decapPhrases(value)]))) as unknown as z.ZodType<DecapPhrases>;
 }
 
 /** What the editor's words say of the content: every collection's name (and one entry's, for a folder whose entries are added) and every field's label, by the shape of the forms (editor-config.ts). */
@@ -147,12 +159,13 @@ const phrases = z.strictObject({
   /** The one field of a file opened as its text. */
   asText: z.strictObject({ label: phrase(), hint: phrase() }),
 });
-export type EditorWords = z.infer<typeof phrases> & ContentWords;
+export type EditorWords = z.infer<typeof phrases> & ContentWords & { decap?: DecapPhrases };
 
 let schema: z.ZodType<EditorWords> | undefined;
 /** The schema of a file of the editor's words: made once, when first asked for, from the content's schemas. */
 export function editorWords(): z.ZodType<EditorWords> {
-  schema ??= phrases.extend(contentWords()) as unknown as z.ZodType<EditorWords>;
+  // Decap's own phrases, for a language decap-cms-locales has none for (Arabic): every one of its English ones.
+  schema ??= phrases.extend({ ...contentWords(), decap: decapPhrases(decapEnglish as unknown as DecapPhrases).optional() }) as unknown as z.ZodType<EditorWords>;
   return schema;
 }
 

@@ -462,6 +462,16 @@ describe('the editor’s own words, in the owner’s language where it has it', 
     expect(readEditorWords(path, broken(english)).problems).toEqual([problem]);
   });
 
+  const arabicPath = 'content/editor-words/ar.yaml';
+  const arabic = readFileSync(join(import.meta.dirname, '..', arabicPath), 'utf8');
+  it.each<[string, string, (text: string) => string]>([
+    ['a phrase of Decap’s left out', `${arabicPath}:${lineOf(arabic, '    header:') + 1}:7: decap.app.header.media: is missing`, (text) => text.replace(/^ {6}media: .*\n/m, '')],
+    ['a phrase Decap does not have', `${arabicPath}:${lineOf(arabic, '      media:') + 1}:7: decap.app.header.news: is not a phrase the editor shows (a typo?)`, (text) => text.replace(/^( {6}media: .*\n)/m, '$1      news: أخبار\n')],
+    ['a count of Decap’s without its number', `${arabicPath}:${lineOf(arabic, '      currentEntries:')}:23: decap.workflow.workflowList.currentEntries: should hold %{smart_count}, which the editor fills in`, (text) => text.replace(/^( {6}currentEntries: ).*$/m, '$1"إدخالات"')],
+  ])('stops the build on %s in a language Decap has none for, naming the file, the line and the phrase', (_what, problem, broken) => {
+    expect(readEditorWords(arabicPath, broken(arabic)).problems).toEqual([problem]);
+  });
+
   it('stops the build on a translation that gives a hint its original does not, or leaves out one it gives', () => {
     const original = readEditorWords('content/editor-words/en.yaml', english).words!;
     const withoutHint = english.replace(/^( {4}intro:\n {6}label: .*\n) {6}hint: .*\n/m, '$1');

@@ -102,3 +102,8 @@ declare module 'decap-cms-locales' {
   export const en: import('decap-cms-core').CmsLocalePhrases;
   export const fr: import('decap-cms-core').CmsLocalePhrases;
 }
+/** The English phrases alone, as Node can load them: the package's main file is a bundle for browsers, which needs a `window`. */
+declare module 'decap-cms-locales/dist/esm/en/index.js' {
+  const en: import('decap-cms-core').CmsLocalePhrases;
+  export default en;
+}

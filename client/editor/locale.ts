@@ -1,8 +1,8 @@
 /**
  * The languages the editor speaks to the owner, from the browser's
  * (navigator.languages, the owner's order): Decap's own phrases in the first
- * of those it has that the bundle carries (English, French; Decap has no
- * Arabic), and our words (content/editor-words/: the forms' labels and hints, the notices at the foot of
+ * of those the bundle carries (English and French from Decap, Arabic from
+ * content/editor-words/ar.yaml's `decap`, as Decap has none), and our words (content/editor-words/: the forms' labels and hints, the notices at the foot of
  * every screen, the preview's, the text view's, the media library's, the
  * "New …" button) in the first of those we have; English otherwise.
  * Placeholders are written %{name}, as Decap's are.
@@ -10,7 +10,7 @@
 import { ORIGINAL_WORDS } from '../../content/editor-words.ts';
 import { setup } from './setup.ts';
 
-/** Decap's phrases the bundle carries (start.tsx registers them): decap-cms-locales' names. */
+/** Decap's phrases the bundle carries from decap-cms-locales (start.tsx registers them), by its names for them. */
 export const DECAP_LANGUAGES = ['en', 'fr'] as const;
 
 /** The first of the preferred languages (BCP 47 tags, the owner's order) that is available, by its language alone (fr-CA: fr); the fallback otherwise. */
@@ -25,8 +25,11 @@ export function chooseLanguage<T extends string>(preferred: readonly string[], a
 
 const preferred = typeof navigator === 'undefined' ? [] : navigator.languages;
 
+/** Decap's phrases in the languages our words give them for, which decap-cms-locales has none for (Arabic). */
+export const decapPhrasesOfOurs = Object.fromEntries(Object.entries(setup.words).flatMap(([code, words]) => (words.decap ? [[code, words.decap]] : [])));
+
 /** The language of Decap's phrases (its config's `locale`). */
-export const decapLanguage = chooseLanguage(preferred, DECAP_LANGUAGES, ORIGINAL_WORDS);
+export const decapLanguage = chooseLanguage(preferred, [...DECAP_LANGUAGES, ...Object.keys(decapPhrasesOfOurs)], ORIGINAL_WORDS);
 
 /** The language of our words, and the words. */
 export const wordsLanguage = chooseLanguage(preferred, Object.keys(setup.words), ORIGINAL_WORDS);

@@ -4,7 +4,7 @@
  * core's own `hidden`, the English and French phrases), each backend with the content check in front of its
  * writes (repository.ts), the collections generated from the content
  * schemas with every language side by side, each language's text typed in
- * its direction, a format per collection that keeps the schema line and
+ * its direction, Decap's phrases in Arabic from our words, a format per collection that keeps the schema line and
  * every field, hidden collections that open a file as its text, a preview
  * drawn with the site's own page in the language being edited, a banner
  * with what the check says, in the owner's language where we have it, and
@@ -31,7 +31,7 @@ import { labelled, TEXT_FORMAT } from '../../content/editor-config.ts';
 import { showBanner } from './banner.tsx';
 import { fileText, inDirection } from './widgets.tsx';
 import { asText, formatter } from './formats.ts';
-import { decapLanguage, notices, words } from './locale.ts';
+import { decapLanguage, decapPhrasesOfOurs, notices, words } from './locale.ts';
 import { pictureLibrary } from './media-library.tsx';
 import { withPictureShown, type PictureControl } from './picture-shown.tsx';
 import { previewOf, textPreview } from './preview.tsx';
@@ -52,7 +52,7 @@ const image = ImageWidget.Widget();
 // Decap's types give a widget's component the type of its props (decap-cms-core's index.d.ts): the casts say what it is.
 CMS.registerWidget({ ...image, controlComponent: withPictureShown(image.controlComponent as unknown as PictureControl) as unknown as typeof image.controlComponent });
 const { newButton } = words;
-for (const [name, phrases] of Object.entries({ en, fr })) {
+for (const [name, phrases] of Object.entries({ en, fr, ...(decapPhrasesOfOurs as Record<string, typeof en>) })) {
   CMS.registerLocale(name, { ...phrases, collection: { ...phrases.collection, collectionTop: { ...phrases.collection.collectionTop, newButton, newButtonAriaLabel: newButton } } });
 }
 

@@ -491,7 +491,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(500);
 
     // A tab of its own, the banner checking the content as the editor opens, in a browser that asks for Arabic, then
-    // French: our words in Arabic, laid out right to left, and Decap's in French (it has no Arabic).
+    // French: our words in Arabic, laid out right to left, and Decap's in Arabic too, from our words (it has none).
     const [ar, en] = [words.ar!, words.en!];
     const inArabic = await context.newPage();
     await (await context.newCDPSession(inArabic)).send('Network.setUserAgentOverride', { userAgent: await inArabic.evaluate(() => navigator.userAgent), acceptLanguage: 'ar,fr' });
@@ -505,8 +505,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // Each line read left to right within the Arabic box; the file opens as text.
     expect(await banner.locator('li code').first().evaluate((code) => getComputedStyle(code).direction)).toBe('ltr');
     expect(await banner.locator('li a').allTextContents()).toEqual([ar.notices.openAsText, ar.notices.openAsText]);
-    // Decap's own words in French: its list of collections.
-    await admin.getByText('Contenus', { exact: true }).waitFor();
+    // Decap's own words in Arabic: its list of collections.
+    await admin.getByText((ar.decap as { app: { header: { content: string } } }).app.header.content, { exact: true }).first().waitFor();
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-banner-arabic', 1280) });
     // The collections by their names in Arabic, the button that adds a category, and a category's form labelled and explained in Arabic.
     const categories = ar.collections.categories!;
