@@ -321,15 +321,17 @@ function editorCollections(schemas: Record<CollectionKey, JsonSchema>): { collec
 export function labelled(collections: readonly CmsCollection[], words: ContentWords): CmsCollection[] {
   return collections.map((collection) => {
     const { label, one } = wordsOfCollection(words, collection.name);
+    if (collection.label_singular !== undefined && !one) throw new Error(`The editor's words do not name one entry of the collection ${collection.name}`);
     const labelFields = (fields: readonly CmsField[], prefix = ''): CmsField[] =>
       fields.map((field) => {
         const path = prefix + field.name;
         const said = wordsOfField(words, collection.name, path, field.media_library?.config.slot);
+        if (field.pattern && !said.hint) throw new Error(`The editor's words have no hint for ${collection.name}: ${path}, which Decap says when its pattern does not match`);
         return {
           ...field,
           label: said.label,
           ...(said.hint && { hint: said.hint }),
-          ...(field.pattern && { pattern: [field.pattern[0], said.hint ?? ''] as [string, string] }),
+          ...(field.pattern && { pattern: [field.pattern[0], said.hint!] as [string, string] }),
           // A list of words: each item is the list's.
           ...(field.field && { field: { ...field.field, label: said.label } }),
           ...(field.fields && { fields: labelFields(field.fields, `${path}.`) }),
@@ -338,7 +340,7 @@ export function labelled(collections: readonly CmsCollection[], words: ContentWo
     return {
       ...collection,
       label,
-      ...(collection.label_singular !== undefined && { label_singular: one ?? label }),
+      ...(collection.label_singular !== undefined && { label_singular: one! }),
       ...(collection.summary !== undefined && { summary: label }),
       ...(collection.fields && { fields: labelFields(collection.fields) }),
       ...(collection.files && { files: collection.files.map((file) => ({ ...file, label, fields: labelFields(file.fields) })) }),
@@ -373,8 +375,8 @@ export function wordsShape(collections: readonly CmsCollection[] = editorCollect
 }
 
 /**
- * The collections, their formats and the media folder, from the JSON Schemas
- * of shared/content/schemas, in the languages of languages.yaml (the default
+ * The collections, their formats and the media folder, from the shape of the
+ * content's schemas (json-schemas.ts), in the languages of languages.yaml (the default
  * first: readLanguages). Decap edits a file collection's languages in one
  * file only (single_file), so each single file is a folder collection of
  * content/words whose entries are filtered to its own: every collection but

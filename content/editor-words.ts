@@ -51,7 +51,7 @@ export interface DecapPhrases {
   [key: string]: string | DecapPhrases;
 }
 
-/** Decap's phrases in a language it has none for: each of its English ones, with the same placeholders (a plural's forms split by ||||, as many as the language has). */
+/** Decap's phrases in a language it has none for: each of its English ones, with the same placeholders. A count's forms are split by ||||, as many as the language has; the check does not count them. */
 function decapPhrases(english: DecapPhrases): z.ZodType<DecapPhrases> {
   const placeholdersOf = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]!))];
   return z.strictObject(Object.fromEntries(Object.entries(english).map(([key, value]) => [key, typeof value === 'string' ? phrase(...placeholdersOf(value)) : decapPhrases(value)]))) as unknown as z.ZodType<DecapPhrases>;

@@ -303,7 +303,7 @@ function AsText({ path }: { path: string }) {
   );
 }
 
-/** A field as the owner knows it: its label in the owner's words, then where it is in the file (headings[0].items[1]), left to right. */
+/** A field as the owner knows it: its label in the owner's words, then where it is in the file (headings[0].items[1]), left to right; one no form shows, by that place alone. */
 function FieldShown({ collection, field }: { collection: string; field: ReadonlyArray<string | number> }) {
   const label = words.fields[collection]?.[field.filter((part) => typeof part === 'string').join('.')]?.label;
   const path = <code dir="ltr">{fieldName([...field])}</code>;
