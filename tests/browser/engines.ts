@@ -224,7 +224,9 @@ async function webkitEngine({ driver, executable: browser }: { driver: string; e
         goto: (url) => driver.get(url),
         evaluate: (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments)`, ...args),
         inject: async (source) => void (await driver.executeScript(source)),
-        click: async (selector) => await driver.findElement(By.css(selector)).click(),
+        // As Playwright's click does, wait until the element takes the click: WebDriver refuses one while something covers it,
+        // such as the view transition between two documents' pages, which can still be running as the next page is read.
+        click: (selector) => vi.waitFor(() => driver.findElement(By.css(selector)).click(), { timeout: 5_000, interval: 100 }),
         async press(key) {
           const actions = driver.actions();
           if (key === 'Shift+Tab') await actions.keyDown(Key.SHIFT).keyDown(Key.TAB).keyUp(Key.TAB).keyUp(Key.SHIFT).perform();
