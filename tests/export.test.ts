@@ -29,7 +29,7 @@ const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.ne
 const live = fillSite(site, siteContent).routes;
 const OLD = [live.find((route) => route.category)!, live.find((route) => route.queryRedirects)!].map((route) => ({ from: `${route.key}-formerly`, to: route }));
 const copy = contentCopy();
-copy.edit('redirects.yaml', /^redirects: \[\]\n/m, `redirects:\n${OLD.map(({ from, to }) => `  - from: ${from}\n    to: ${to.key}\n`).join('')}`);
+copy.redirect(OLD.map(({ from, to }) => [from, to.key]));
 const content = readContent(copy.root).content!;
 // With its encodings: nginx's answers are compared with the server's in each encoding.
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, content, precompress: true });

@@ -11,7 +11,7 @@ import { BROTLI_STATIC_MODULE, freePort, NGINX, standaloneNginxConfig } from '..
 import { createApp, type App, type AppOptions } from '../server/app.ts';
 import { siteContent } from '../content/index.ts';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
-import { ART_FOLDER, checkContent, ContentError, entryOf, LANGUAGES_FILE, WORDS_FOLDER } from '../content/load.ts';
+import { ART_FOLDER, checkContent, ContentError, entryOf, LANGUAGES_FILE, REDIRECTS_FILE, WORDS_FOLDER } from '../content/load.ts';
 import { readContent, readSources, REPO_ROOT } from '../content/read.ts';
 import type { SiteContent } from '../content/schema.ts';
 import { fillSite, type FilledSite } from '../shared/routes.ts';
@@ -28,6 +28,9 @@ export function serverBundle(): string {
     .map((file) => readFileSync(join(dir, file), 'utf8'))
     .join('\n');
 }
+
+/** A text for a RegExp that matches it as it is (a file's path, with its dots). */
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The site's app with no precompressed pages unless a test asks: their ~0.4 s of CPU would hold up the worker's other requests. */
 export function testApp(overrides: Partial<AppOptions> = {}) {
@@ -64,6 +67,24 @@ export function twoLanguages<T extends { language: { direction: string } }>(all:
 
 /** The default language's content, filled. */
 export const content = editions[0]!.content;
+
+/**
+ * The default language's category pages, those no redirect of the owners' leads to first (in their order otherwise):
+ * a test that moves or removes one leaves the owners' redirects as they hold.
+ */
+export const categoryRoutes = (() => {
+  const ledTo = new Set(siteContent.redirects.redirects.map(({ to }) => to));
+  return editions[0]!.routes.filter((route) => route.category).sort((a, b) => Number(ledTo.has(a.key)) - Number(ledTo.has(b.key)));
+})();
+/** Their categories, in the same order. */
+export const categories = categoryRoutes.map((route) => route.category!);
+/** `wanted`, or `wanted-2`, `wanted-3`…: the address and file name of no category of the content, for a test's new one. */
+export function unusedSlug(wanted: string): string {
+  const taken = new Set(categories.flatMap(({ id, slug }) => [id, slug]));
+  let slug = wanted;
+  for (let count = 2; taken.has(slug); count++) slug = `${wanted}-${count}`;
+  return slug;
+}
 
 /** The content as shipped, frozen, which the spec's words are checked against, as owners edit the live files (docs/testing.md). */
 export const SHIPPED_ROOT = join(import.meta.dirname, 'fixtures', 'shipped');
@@ -123,6 +144,13 @@ function editing(read: (file: string) => string, write: (file: string, text: str
     edit(file: string, from: string | RegExp, to: string) {
       expect(read(file)).toMatch(from);
       write(file, read(file).replace(from, to));
+    },
+    /** Adds redirects to redirects.yaml, first in its list: those the owners made stay, and still hold. */
+    redirect(redirects: ReadonlyArray<readonly [from: string, to: string]>) {
+      const listed = redirects.map(([from, to]) => `  - from: ${from}\n    to: ${to}\n`).join('');
+      const file = REDIRECTS_FILE.slice(WORDS_FOLDER.length + 1);
+      expect(read(file)).toMatch(/^redirects:(?: \[\])?\n/m);
+      write(file, read(file).replace(/^redirects:(?: \[\])?\n/m, `redirects:\n${listed}`));
     },
     /** "line:column" of the first `needle` in a content file as it is now. */
     at(file: string, needle: string) {

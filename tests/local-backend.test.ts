@@ -7,14 +7,17 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import sharp, { type FormatEnum } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ART_EXTENSIONS, MASTER_LIMITS } from '../content/art.ts';
+import { ART_EXTENSIONS, ART_FOLDER, MASTER_LIMITS, pictureNeed, PICTURE_SLOTS } from '../content/art.ts';
 import { checkContent } from '../content/load.ts';
+import type { Category } from '../content/schema.ts';
 import { readLanguages, readSources } from '../content/read.ts';
 import { LOCAL_BACKEND_PATH, localBackend, pathRefusal } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../harness/harness.ts';
+import { categories, literally } from './helpers.ts';
 
 let sandbox: Sandbox;
 let server: Server;
@@ -54,14 +57,19 @@ function post(body: unknown, { host = '127.0.0.1', localAddress, headers = {} }:
 
 const at = (path: string) => join(sandbox.root, path);
 const read = (path: string) => readFileSync(at(path), 'utf8');
-const TEXTILES = 'content/words/categories/textiles.en.yaml';
 /** The languages of languages.yaml, the default first, and the others as the check names their files (by path). */
 const CODES = readLanguages().map((language) => language.code);
 const CODES_AS_CHECKED = [CODES[0]!, ...CODES.slice(1).sort()];
+/** Two categories of the content as the owners left it (helpers.ts), and the file of one in a language. */
+const [ONE, TWO] = categories as [Category, Category];
+const categoryFile = ({ id }: Category, code = CODES[0]) => `content/words/categories/${id}.${code}.yaml`;
+const CATEGORY = categoryFile(ONE);
 /** Its translation into the second language, beside it (Decap's i18n, multiple_files). */
-const TEXTILES_FR = `content/words/categories/textiles.${CODES[1]}.yaml`;
+const TRANSLATED = categoryFile(ONE, CODES[1]);
 /** The category in every language, as Decap writes an entry. */
-const TEXTILES_ALL = CODES.map((code) => `content/words/categories/textiles.${code}.yaml`);
+const EVERY_LANGUAGE = CODES.map((code) => categoryFile(ONE, code));
+/** Its picture, and the other's. */
+const [PICTURE, OTHER_PICTURE] = [ONE, TWO].map((category) => `${ART_FOLDER}/${category.image.file}`) as [string, string];
 
 /** Every file of the copy and of the folder outside, by inode, size and time, which any write changes: what a refusal leaves as it was (hashing cost most of the file's time). */
 function snapshot(): Map<string, string> {
@@ -127,7 +135,7 @@ const BAD_PATHS: Array<{ kind: string; path: string; says: string; make?: () => 
     path: 'content/words/categories/alias.yaml',
     says: 'goes through a symlink',
     make: () => {
-      symlinkSync(at(TEXTILES), at('content/words/categories/alias.yaml'));
+      symlinkSync(at(CATEGORY), at('content/words/categories/alias.yaml'));
       return () => rmSync(at('content/words/categories/alias.yaml'));
     },
   },
@@ -149,8 +157,8 @@ const BAD_PATHS: Array<{ kind: string; path: string; says: string; make?: () => 
 /** Each action the editor uses, with the bad path where it takes a file's path. */
 const ACTIONS: Array<{ action: string; params: (path: string) => Record<string, unknown> }> = [
   { action: 'write', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'x', raw: 'owned: true\n' }], assets: [] } }) },
-  { action: 'rename to', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'x', raw: read(TEXTILES), newPath: path }], assets: [] } }) },
-  { action: 'upload with an entry', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'x', raw: read(TEXTILES) }], assets: [{ path, content: base64(png), encoding: 'base64' }] } }) },
+  { action: 'rename to', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path: CATEGORY, slug: 'x', raw: read(CATEGORY), newPath: path }], assets: [] } }) },
+  { action: 'upload with an entry', params: (path) => ({ action: 'persistEntry', params: { dataFiles: [{ path: CATEGORY, slug: 'x', raw: read(CATEGORY) }], assets: [{ path, content: base64(png), encoding: 'base64' }] } }) },
   { action: 'upload', params: (path) => ({ action: 'persistMedia', params: { asset: { path, content: base64(png), encoding: 'base64' } } }) },
   { action: 'read', params: (path) => ({ action: 'getEntry', params: { path } }) },
   { action: 'read several', params: (path) => ({ action: 'entriesByFiles', params: { files: [{ path }] } }) },
@@ -232,21 +240,21 @@ describe('what the guard lets through', () => {
     make('content/words/categories/index.ts', 'export {};\n');
     make('content/words/categories/a-folder.yaml', null);
     made.push('content/words/categories/alias.yaml');
-    symlinkSync(at(TEXTILES), at('content/words/categories/alias.yaml'));
+    symlinkSync(at(CATEGORY), at('content/words/categories/alias.yaml'));
     const listed = await post({ action: 'entriesByFolder', params: { folder: 'content/words/categories', extension: 'yaml', depth: 1 } });
     expect(listed.status).toBe(200);
     const paths = (listed.body as unknown as Array<{ file: { path: string } }>).map((entry) => entry.file.path);
     expect(paths).toEqual(readdirSync(at('content/words/categories')).filter((name) => /^[a-z][\w-]*\.[a-z]{2,3}\.yaml$/.test(name) && statSync(at(`content/words/categories/${name}`)).isFile() && name !== 'alias.yaml' && name !== 'a-folder.yaml').map((name) => `content/words/categories/${name}`).sort());
-    expect(paths).toContain(TEXTILES);
+    expect(paths).toContain(CATEGORY);
 
     make('content/art/readme.txt', 'not a picture');
     const media = await post({ action: 'getMedia', params: { mediaFolder: 'content/art' } });
-    expect((media.body as unknown as Array<{ path: string }>).map((file) => file.path).every((path) => /\.(svg|png|webp)$/.test(path))).toBe(true);
+    expect((media.body as unknown as Array<{ path: string }>).map((file) => file.path).every((path) => ART_EXTENSIONS.some((extension) => path.endsWith(extension)))).toBe(true);
   });
 
   it('never renames onto an existing entry (409), and changes nothing', async () => {
     const before = snapshot();
-    const answer = await post({ action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'energy-and-fuel', raw: read(TEXTILES), newPath: 'content/words/categories/energy-and-fuel.en.yaml' }], assets: [] } });
+    const answer = await post({ action: 'persistEntry', params: { dataFiles: [{ path: CATEGORY, slug: TWO.slug, raw: read(CATEGORY), newPath: categoryFile(TWO) }], assets: [] } });
     expect(answer).toMatchObject({ status: 409, body: { error: expect.stringContaining('a rename never overwrites') } });
     expect(snapshot()).toEqual(before);
   });
@@ -282,57 +290,61 @@ const remove = (...paths: string[]) => ({ action: 'deleteFiles', params: { paths
 const everyLanguage = (paths: readonly string[], change: (text: string) => string) => paths.map((path) => ({ path, raw: change(read(path)) }));
 /** A new category made from another's file: its own order and slug. */
 const newCategory = (text: string, { slug, order }: { slug: string; order: number }) => text.replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, `slug: ${slug}`);
-/** An SVG of a size no place shows. */
-const svgOfSize = (width: number, height: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#e8e1d1"/></svg>\n`;
+/** A picture of this size, of the kind its name says (the owners' may be any kind the site takes). */
+async function pictureOfSize(name: string, width: number, height: number): Promise<Buffer | string> {
+  if (name.endsWith('.svg')) return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#e8e1d1"/></svg>\n`;
+  const format = extname(name).slice(1).replace('jpg', 'jpeg') as keyof FormatEnum;
+  return sharp({ create: { width, height, channels: 3, background: '#e8e1d1' } }).toFormat(format).toBuffer();
+}
 
 /**
  * Every action the editor writes with, each with a change that breaks the site, checked whole with the other files (the
  * rules are tables in content.test.ts and translations.test.ts; what the browser adds to a save: tests/browser/editor.test.ts).
  */
 const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; says: RegExp | RegExp[] }> = [
-  { action: 'a save', how: 'with a field left empty', request: () => persist([{ path: TEXTILES, raw: read(TEXTILES).replace(/^subtitle: .+$/m, 'subtitle: "   "') }]), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: subtitle: is empty$/ },
-  { action: 'a save', how: 'of a translation that writes again a field written once, in its original', request: () => persist([{ path: TEXTILES_FR, raw: read(TEXTILES_FR).replace(/^(title: )/m, 'order: 1\n$1') }]), says: new RegExp(`^${TEXTILES_FR.replaceAll('.', '\\.')}:\\d+:\\d+: order: is written once, in content/words/categories/textiles\\.${CODES[0]}\\.yaml, for every language: remove it here$`) },
-  { action: 'a save', how: 'at another category’s address', request: () => persist(everyLanguage(TEXTILES_ALL, (text) => text.replace(/^slug: .+$/m, 'slug: energy-and-fuel'))), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: slug: "energy-and-fuel" is also the slug of content\/words\/categories\/energy-and-fuel\.en\.yaml$/ },
-  { action: 'a save', how: 'that moves a published address and leaves no redirect', request: () => persist(everyLanguage(TEXTILES_ALL, (text) => text.replace(/^slug: .+$/m, 'slug: fabrics'))), says: /^content\/words\/redirects\.yaml:\d+:\d+: published\[\d+\]: \/products\/textiles was published and is no page now/ },
-  { action: 'a save', how: 'with a title too long for its share image', request: () => persist([{ path: TEXTILES, raw: read(TEXTILES).replace(/^title: .+$/m, 'title: Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need') }]), says: /title: .+ is too long for its share image/ },
-  { action: 'a new entry', how: 'at another category’s address', request: () => persist([{ path: 'content/words/categories/zz-new.en.yaml', raw: newCategory(read(TEXTILES), { slug: 'textiles', order: 99 }) }]), says: /^content\/words\/categories\/zz-new\.en\.yaml:\d+:\d+: slug: "textiles" is also the slug of content\/words\/categories\/textiles\.en\.yaml$/ },
-  { action: 'a new entry', how: 'with a picture uploaded with it that is not one', request: () => persist([{ path: 'content/words/categories/zz-new.en.yaml', raw: newCategory(read(TEXTILES), { slug: 'zz-new', order: 99 }).replace(/file: .+\.svg/, 'file: zz-new.png') }], [{ path: 'content/art/zz-new.png', bytes: 'not a picture' }]), says: /^content\/art\/zz-new\.png is not a picture that can be read/ },
+  { action: 'a save', how: 'with a field left empty', request: () => persist([{ path: CATEGORY, raw: read(CATEGORY).replace(/^subtitle: .+$/m, 'subtitle: "   "') }]), says: new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: subtitle: is empty$`) },
+  { action: 'a save', how: 'of a translation that writes again a field written once, in its original', request: () => persist([{ path: TRANSLATED, raw: read(TRANSLATED).replace(/^(title: )/m, 'order: 1\n$1') }]), says: new RegExp(`^${TRANSLATED.replaceAll('.', '\\.')}:\\d+:\\d+: order: is written once, in ${literally(CATEGORY)}, for every language: remove it here$`) },
+  { action: 'a save', how: 'at another category’s address', request: () => persist(everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${TWO.slug}`))), says: new RegExp(`^${literally(categoryFile(TWO))}:\\d+:\\d+: slug: "${TWO.slug}" is also the slug of ${literally(CATEGORY)}$`) },
+  { action: 'a save', how: 'that moves a published address and leaves no redirect', request: () => persist(everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${ONE.slug}-moved`))), says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${ONE.slug} was published and is no page now`) },
+  { action: 'a save', how: 'with a title too long for its share image', request: () => persist([{ path: CATEGORY, raw: read(CATEGORY).replace(/^title: .+$/m, 'title: Fabrics, yarns, fibres, leathers, metals, chemicals and every other material a maker could ever need') }]), says: /title: .+ is too long for its share image/ },
+  { action: 'a new entry', how: 'at another category’s address', request: () => persist([{ path: 'content/words/categories/zz-new.en.yaml', raw: newCategory(read(CATEGORY), { slug: ONE.slug, order: 99 }) }]), says: new RegExp(`^content/words/categories/zz-new\\.en\\.yaml:\\d+:\\d+: slug: "${ONE.slug}" is also the slug of ${literally(CATEGORY)}$`) },
+  { action: 'a new entry', how: 'with a picture uploaded with it that is not one', request: () => persist([{ path: 'content/words/categories/zz-new.en.yaml', raw: newCategory(read(CATEGORY), { slug: 'zz-new', order: 99 }).replace(/file: .+\.svg/, 'file: zz-new.png') }], [{ path: 'content/art/zz-new.png', bytes: 'not a picture' }]), says: /^content\/art\/zz-new\.png is not a picture that can be read/ },
   {
     action: 'a rename',
     how: 'to a name that is not portable',
-    request: () => persist(TEXTILES_ALL.map((path) => ({ path, raw: read(path), newPath: path.replace('textiles', 'Text iles') }))),
-    says: CODES_AS_CHECKED.map((code) => new RegExp(`^content/words/categories/Text iles\\.${code}\\.yaml:1:1: the file name is not portable: name it text-iles\\.${code}\\.yaml$`)),
+    request: () => persist(EVERY_LANGUAGE.map((path) => ({ path, raw: read(path), newPath: path.replace(`/${ONE.id}.`, '/Not Portable.') }))),
+    says: CODES_AS_CHECKED.map((code) => new RegExp(`^content/words/categories/Not Portable\\.${code}\\.yaml:1:1: the file name is not portable: name it not-portable\\.${code}\\.yaml$`)),
   },
-  { action: 'a delete', how: 'of a category whose address was published', request: () => remove(...TEXTILES_ALL), says: /^content\/words\/redirects\.yaml:\d+:\d+: published\[\d+\]: \/products\/textiles was published and is no page now/ },
+  { action: 'a delete', how: 'of a category whose address was published', request: () => remove(...EVERY_LANGUAGE), says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${ONE.slug} was published and is no page now`) },
   { action: 'an upload', how: 'of a file that is not a picture', request: () => upload('content/art/zz-text.png', 'not a picture'), says: new RegExp(`^content/art/zz-text\\.png is not a picture that can be read \\(${ART_EXTENSIONS.join(', ').replaceAll('.', '\\.')}\\)$`) },
   { action: 'an upload', how: 'under a name that is not portable', request: () => upload('content/art/IMG 1234.PNG', png), says: /^content\/art\/IMG 1234\.PNG: the file name is not portable: name it img-1234\.png$/ },
-  { action: 'a picture written over another', how: 'of a size its place does not show', request: () => upload('content/art/textiles.svg', svgOfSize(400, 300)), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: image\.file: content\/art\/textiles\.svg is 400 × 300, not the 480 × 320 it is shown at$/ },
-  { action: 'a picture deleted', how: 'that a category shows', request: () => remove('content/art/textiles.svg'), says: /^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: image\.file: content\/art\/textiles\.svg is missing/ },
+  { action: 'a picture written over another', how: 'of a size its place does not show', request: async () => upload(PICTURE, await pictureOfSize(PICTURE, 400, 300)), says: new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: image\\.file: ${literally(PICTURE)} is 400 × 300[,:] `) },
+  { action: 'a picture deleted', how: 'that a category shows', request: () => remove(PICTURE), says: new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: image\\.file: ${literally(PICTURE)} is missing`) },
 ];
 
 describe('what the content check refuses, through the local backend', () => {
   it('writes a content file the check accepts, and answers as Decap expects', async () => {
-    const original = read(TEXTILES);
+    const original = read(CATEGORY);
     try {
       const changed = original.replace(/^subtitle: .+$/m, 'subtitle: Fabrics, saved from the editor');
-      expect(await post(persist([{ path: TEXTILES, raw: changed }]))).toEqual({ status: 200, body: { message: 'entry persisted' } });
-      expect(read(TEXTILES)).toBe(changed);
+      expect(await post(persist([{ path: CATEGORY, raw: changed }]))).toEqual({ status: 200, body: { message: 'entry persisted' } });
+      expect(read(CATEGORY)).toBe(changed);
     } finally {
-      writeFileSync(at(TEXTILES), original);
+      writeFileSync(at(CATEGORY), original);
     }
   });
 
   it('writes every language’s file of an entry in one save, checking each against the others; a field written once, in the original alone, is every language’s', async () => {
-    const paths = TEXTILES_ALL;
+    const paths = EVERY_LANGUAGE;
     const originals = paths.map(read);
-    const picture = (text: string) => text.replace(/file: .+\.svg/, 'file: energy-and-fuel.svg');
+    const picture = (text: string) => text.replace(/^( +file: ).+$/m, `$1${TWO.image.file}`);
     try {
       // The picture is written in the original alone: a save changes it there, and the translations are as they were.
-      const all = paths.map((path, index) => ({ path, slug: 'textiles', raw: picture(originals[index]!) }));
+      const all = paths.map((path, index) => ({ path, slug: ONE.slug, raw: picture(originals[index]!) }));
       expect(await post({ action: 'persistEntry', params: { dataFiles: all, assets: [] } })).toEqual({ status: 200, body: { message: 'entry persisted' } });
       expect(paths.map(read)).toEqual([picture(originals[0]!), ...originals.slice(1)]);
       const { content } = checkContent(readSources(sandbox.root));
-      expect(content!.editions.map((edition) => edition.categories.find((category) => category.id === 'textiles')!.image.file)).toEqual(CODES.map(() => 'energy-and-fuel.svg'));
+      expect(content!.editions.map((edition) => edition.categories.find((category) => category.id === ONE.id)!.image.file)).toEqual(CODES.map(() => TWO.image.file));
     } finally {
       paths.forEach((path, index) => writeFileSync(at(path), originals[index]!));
     }
@@ -340,7 +352,7 @@ describe('what the content check refuses, through the local backend', () => {
 
   it.each(BREAKAGES.map((breakage) => [breakage.action, breakage.how, breakage] as const))('%s %s: refused (422) with the build’s own lines, and nothing written', async (_action, _how, { request, says }) => {
     const before = snapshot();
-    const answer = await post(request());
+    const answer = await post(await request());
     expect(answer.status, JSON.stringify(answer.body)).toBe(422);
     expect(answer.body.problems).toEqual([says].flat().map((line) => expect.stringMatching(line)));
     expect(answer.body.error).toContain(answer.body.problems![0]);
@@ -349,27 +361,27 @@ describe('what the content check refuses, through the local backend', () => {
 
   it('mends a content broken elsewhere one change at a time: a save that leaves the other file as it was is written, one that brings a problem of its own is refused with that one alone', async () => {
     const about = 'content/words/about.fr.yaml';
-    const [aboutText, textiles] = [read(about), read(TEXTILES)];
+    const [aboutText, category] = [read(about), read(CATEGORY)];
     try {
       // Broken outside the editor, as an edit in GitHub can leave it.
       writeFileSync(at(about), aboutText.replace(/^title: .+$/m, 'title: ""'));
-      const mended = textiles.replace(/^subtitle: .+$/m, 'subtitle: Fabrics, while another file is broken');
-      expect((await post(persist([{ path: TEXTILES, raw: mended }]))).status).toBe(200);
-      expect(read(TEXTILES)).toBe(mended);
+      const mended = category.replace(/^subtitle: .+$/m, 'subtitle: Fabrics, while another file is broken');
+      expect((await post(persist([{ path: CATEGORY, raw: mended }]))).status).toBe(200);
+      expect(read(CATEGORY)).toBe(mended);
       const before = snapshot();
-      const answer = await post(persist([{ path: TEXTILES, raw: mended.replace(/^intro: .+$/m, 'intro: ""') }]));
-      expect(answer).toMatchObject({ status: 422, body: { problems: [expect.stringMatching(/^content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: intro: is empty$/)] } });
+      const answer = await post(persist([{ path: CATEGORY, raw: mended.replace(/^intro: .+$/m, 'intro: ""') }]));
+      expect(answer).toMatchObject({ status: 422, body: { problems: [expect.stringMatching(new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: intro: is empty$`))] } });
       expect(snapshot()).toEqual(before);
     } finally {
       writeFileSync(at(about), aboutText);
-      writeFileSync(at(TEXTILES), textiles);
+      writeFileSync(at(CATEGORY), category);
     }
   });
 
   it('takes two saves at once one after the other: of two new categories at one address, one is written and the other refused', async () => {
     const created = ['one', 'two'].map((name) => `content/words/categories/zz-${name}.en.yaml`);
     try {
-      const answers = await Promise.all(created.map((path, index) => post(persist([{ path, raw: newCategory(read(TEXTILES), { slug: 'zz-shared', order: 90 + index }) }]))));
+      const answers = await Promise.all(created.map((path, index) => post(persist([{ path, raw: newCategory(read(CATEGORY), { slug: 'zz-shared', order: 90 + index }) }]))));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
       const refused = answers.find((answer) => answer.status === 422)!;
       expect(refused.body.problems).toEqual([expect.stringMatching(/slug: "zz-shared" is also the slug of content\/words\/categories\/zz-(one|two)\.en\.yaml$/)]);
@@ -380,16 +392,18 @@ describe('what the content check refuses, through the local backend', () => {
   });
 
   it('uploads a picture of its kind under a portable name, and one written over another of its name where that one is drawn at its size', async () => {
-    const textiles = readFileSync(at('content/art/textiles.svg'));
+    const picture = readFileSync(at(PICTURE));
+    // A drawing is drawn at the size it is shown at; a photo is at least what the largest screens need.
+    const { width, height } = PICTURE.endsWith('.svg') ? PICTURE_SLOTS.category : pictureNeed('category');
     try {
       expect((await post(upload('content/art/zz-upload.png', png))).status).toBe(200);
       expect(readFileSync(at('content/art/zz-upload.png')).equals(png)).toBe(true);
-      const redrawn = textiles.toString().replace('<svg ', '<svg data-redrawn="yes" ');
-      expect((await post(upload('content/art/textiles.svg', redrawn))).status).toBe(200);
-      expect(read('content/art/textiles.svg')).toBe(redrawn);
+      const redrawn = await pictureOfSize(PICTURE, width, height);
+      expect((await post(upload(PICTURE, redrawn))).status).toBe(200);
+      expect(readFileSync(at(PICTURE)).equals(Buffer.from(redrawn))).toBe(true);
     } finally {
       rmSync(at('content/art/zz-upload.png'), { force: true });
-      writeFileSync(at('content/art/textiles.svg'), textiles);
+      writeFileSync(at(PICTURE), picture);
     }
   });
 
@@ -414,7 +428,7 @@ if (!external && !process.env.CI) {
 }
 
 describe('who the local backend answers', () => {
-  const persist = { action: 'persistEntry', params: { dataFiles: [{ path: TEXTILES, slug: 'x', raw: 'subtitle: from afar\n' }], assets: [] } };
+  const persist = { action: 'persistEntry', params: { dataFiles: [{ path: CATEGORY, slug: 'x', raw: 'subtitle: from afar\n' }], assets: [] } };
 
   it.skipIf(!external && !process.env.CI)('refuses a write from another machine, whatever address it listens on (403), and writes nothing', async () => {
     expect(external, 'this machine has no non-loopback IPv4 address to send from').toBeDefined();

@@ -218,7 +218,7 @@ Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) 
     name: 'a category’s address changed by hand, its old address redirected to the new one',
     make: (copy) => {
       copy.edit('categories/energy-and-fuel.en.yaml', 'slug: energy-and-fuel', 'slug: energy');
-      copy.edit('redirects.yaml', 'redirects: []', 'redirects:\n  - from: /products/energy-and-fuel\n    to: /products/energy');
+      copy.redirect([['/products/energy-and-fuel', '/products/energy']]);
       copy.edit('redirects.yaml', '  - /products/energy-and-fuel\n', '  - /products/energy\n  - /products/energy-and-fuel\n');
     },
     shows: async (site) => {

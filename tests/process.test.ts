@@ -358,9 +358,11 @@ describe('traces in the built server', () => {
         OTEL_SERVICE_NAME: 'procurement-site-test',
       });
       const port = await server.listening();
+      // A category's page: its address is the owners' to change.
+      const category = routes.find((route) => route.category)!.path;
       const requests = [
         { path: '/about', id: 'trace-about', name: 'GET /about', route: '/about', status: 200 },
-        { path: '/products/textiles', id: 'trace-textiles', name: 'GET /products/textiles', route: '/products/textiles', status: 200 },
+        { path: category, id: 'trace-category', name: `GET ${category}`, route: category, status: 200 },
         { path: '/robots.txt', id: 'trace-robots', name: 'GET /robots.txt', route: '/robots.txt', status: 200 },
         { path: '/no-such-page', id: 'trace-404', name: 'GET', route: undefined, status: 404 },
         { path: '/home', method: 'POST', id: 'trace-405', name: 'POST /home', route: '/home', status: 405 },

@@ -11,7 +11,7 @@ import { checkSite } from '../scripts/build/check-content.ts';
 import { linkProblems } from '../shared/site-check.ts';
 import { HOME_PATH } from '../shared/paths.ts';
 import { defaultSite } from '../shared/site.ts';
-import { contentInMemory, editions } from './helpers.ts';
+import { categoryRoutes, contentInMemory, editions } from './helpers.ts';
 
 type Copy = ReturnType<typeof contentInMemory>;
 /** The content's files in memory, every language's: a redirect is checked against every language's prefix. */
@@ -20,15 +20,9 @@ const contentCopy = () => contentInMemory({ everyLanguage: true });
 const FILE = 'redirects.yaml';
 const [first, second] = editions;
 const pages = first!.routes;
-const [category, another] = pages.filter((route) => route.category);
+const [category, another] = categoryRoutes;
 
-/** The copy's redirects.yaml with these redirects in place of its own. */
-function withRedirects(copy: Copy, redirects: ReadonlyArray<readonly [string, string]>): void {
-  const listed = redirects.map(([from, to]) => `  - from: ${from}\n    to: ${to}\n`).join('');
-  copy.edit(FILE, /^redirects:.*\n((?: .*\n)*)/m, `redirects:${listed ? `\n${listed}` : ' []\n'}`);
-}
-
-/** "file:line:column: field:" of the `index`th redirect's `field`, as withRedirects writes them. */
+/** "file:line:column: field:" of the `index`th redirect's `field`, as the copy's `redirect` writes them. */
 function at(copy: Copy, field: 'from' | 'to', index: number): string {
   const line = Number(copy.at(FILE, 'redirects:').split(':')[0]) + 1 + index * 2 + (field === 'to' ? 1 : 0);
   const column = (field === 'from' ? '  - from: ' : '    to: ').length + 1;
@@ -42,7 +36,7 @@ describe('redirects.yaml, checked with the route table', () => {
     [
       'an address that is not one',
       (c) => {
-        withRedirects(c, [['products/old', '/Products/Old']]);
+        c.redirect([['products/old', '/Products/Old']]);
         const says = 'is not an address like /products/energy-and-fuel: a slash, then lowercase words joined by hyphens, without a language prefix';
         return [`${at(c, 'from', 0)} ${says}`, `${at(c, 'to', 0)} ${says}`];
       },
@@ -50,14 +44,14 @@ describe('redirects.yaml, checked with the route table', () => {
     [
       'an old address that is a page’s',
       (c) => {
-        withRedirects(c, [[category!.key, another!.key]]);
+        c.redirect([[category!.key, another!.key]]);
         return [`${at(c, 'from', 0)} ${category!.key} is the address of ${pathOf(category!.source)}: redirect only from an address no page has`];
       },
     ],
     [
       'an old address that is a language’s home page',
       (c) => {
-        withRedirects(c, [[second!.prefix, category!.key]]);
+        c.redirect([[second!.prefix, category!.key]]);
         return [`${at(c, 'from', 0)} ${second!.prefix} is the address of the Home page (${second!.prefix}${HOME_PATH}): redirect only from an address no page has`];
       },
     ],
@@ -65,14 +59,14 @@ describe('redirects.yaml, checked with the route table', () => {
       'an old address under a language’s prefix',
       (c) => {
         const old = `${second!.prefix}${category!.key}-old`;
-        withRedirects(c, [[old, category!.key]]);
+        c.redirect([[old, category!.key]]);
         return [`${at(c, 'from', 0)} ${old} is in ${second!.prefix}/, where the ${second!.language.name} pages are: write it without the prefix (a redirect holds in every language that has the page)`];
       },
     ],
     [
       'a new address no page has',
       (c) => {
-        withRedirects(c, [[`${category!.key}-old`, `${category!.key}-nowhere`]]);
+        c.redirect([[`${category!.key}-old`, `${category!.key}-nowhere`]]);
         return [`${at(c, 'to', 0)} no page has the address ${category!.key}-nowhere: lead to a page’s address (a category’s /products/…, a page’s path)`];
       },
     ],
@@ -80,7 +74,7 @@ describe('redirects.yaml, checked with the route table', () => {
       'a chain: a new address that is itself an old one',
       (c) => {
         const [older, old] = [`${category!.key}-older`, `${category!.key}-old`];
-        withRedirects(c, [[older, old], [old, category!.key]]);
+        c.redirect([[older, old], [old, category!.key]]);
         return [`${at(c, 'to', 0)} ${old} is itself redirected, to ${category!.key}: lead this one straight to ${category!.key}`];
       },
     ],
@@ -88,7 +82,7 @@ describe('redirects.yaml, checked with the route table', () => {
       'a loop',
       (c) => {
         const [a, b] = [`${category!.key}-a`, `${category!.key}-b`];
-        withRedirects(c, [[a, b], [b, a]]);
+        c.redirect([[a, b], [b, a]]);
         return [`${at(c, 'to', 0)} ${a} → ${b} → ${a} goes round in a loop: lead each old address to a page`, `${at(c, 'to', 1)} ${b} → ${a} → ${b} goes round in a loop: lead each old address to a page`];
       },
     ],
@@ -96,7 +90,7 @@ describe('redirects.yaml, checked with the route table', () => {
       'an old address twice',
       (c) => {
         const old = `${category!.key}-old`;
-        withRedirects(c, [[old, category!.key], [old, another!.key]]);
+        c.redirect([[old, category!.key], [old, another!.key]]);
         return [`${at(c, 'from', 1)} ${old} is redirected twice (also at redirects[0]): keep one`];
       },
     ],
@@ -114,7 +108,7 @@ describe('redirects.yaml, checked with the route table', () => {
     const [line, column] = copy.at(FILE, `- ${category!.key}\n`).split(':').map(Number);
     const index = siteContent.redirects.published.indexOf(category!.key);
     expect(await problemsOf(copy)).toEqual([`${WORDS_FOLDER}/${FILE}:${line}:${column! + 2}: published[${index}]: ${category!.key} was published and is no page now: add a redirect from it to its new address`]);
-    withRedirects(copy, [[category!.key, `${category!.key}-renamed`]]);
+    copy.redirect([[category!.key, `${category!.key}-renamed`]]);
     expect(await problemsOf(copy)).toEqual([]);
   });
 

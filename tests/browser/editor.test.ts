@@ -6,14 +6,17 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { readEditorWordsFolder } from '../../content/read.ts';
+import { ORIGINAL_WORDS } from '../../content/editor-words.ts';
+import { wordsOfCollection, wordsOfField } from '../../content/field-words.ts';
+import { readEditorWordsFolder, readLanguages } from '../../content/read.ts';
+import type { Category, Language } from '../../content/schema.ts';
 import { copyProject, startDev, type DevServer, type Sandbox } from '../../harness/harness.ts';
 import { fill, library } from '../../client/editor/locale.ts';
 import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
-import { blobId, recordOf } from '../../content/keep-up.ts';
+import { blobId, recordOf, withRecord } from '../../content/keep-up.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
 import { pictureProblem } from '../../content/picture-problems.ts';
-import { content, editions } from '../helpers.ts';
+import { categories, content, editions, literally, unusedSlug } from '../helpers.ts';
 import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -42,6 +45,41 @@ async function uploadPicture(admin: Page, file: { name: string; mimeType: string
 
 /** The editor's own words in each language it speaks (content/editor-words/). */
 const words = readEditorWordsFolder();
+
+/**
+ * What the tests name, read from the content as the owners left it: the languages (the original, the first written
+ * beside it left to right, the first right to left), two categories, and the forms' labels in the editor's English,
+ * which the owners may reword too.
+ */
+const [ORIGINAL, ...TRANSLATIONS] = readLanguages() as [Language, ...Language[]];
+const BESIDE = TRANSLATIONS.find((language) => language.direction === 'ltr')!;
+const RTL = TRANSLATIONS.find((language) => language.direction === 'rtl')!;
+const [ONE, TWO] = categories as [Category, Category];
+const categoryFile = ({ id }: { id: string }, code = ORIGINAL.code) => `content/words/categories/${id}.${code}.yaml`;
+const label = (collection: string, path: string) => wordsOfField(words[ORIGINAL_WORDS]!, collection, path).label;
+const LABEL = {
+  order: label('categories', 'order'),
+  address: label('categories', 'slug'),
+  title: label('categories', 'title'),
+  subtitle: label('categories', 'subtitle'),
+  description: label('categories', 'description'),
+  intro: label('categories', 'intro'),
+  pictureText: label('categories', 'image.alt'),
+  heading: label('categories', 'headings.heading'),
+  items: label('categories', 'headings.items'),
+  aboutTitle: label('about', 'title'),
+  lead: label('about', 'lead'),
+};
+/** Decap's button that adds an item to a list, named by the list's label as Decap writes it. */
+const addTo = (list: string) => new RegExp(`^Add ${list.toLowerCase()}`);
+/** Decap's button that says which language a form is written in. */
+const writingIn = ({ code }: Language) => `Writing in ${code.toUpperCase()}`;
+/** What Decap asks when it has a backup of unsaved work for an entry being opened. */
+const BACKUP_OFFERED = 'A local backup was recovered for this entry, would you like to use it?';
+/** The addresses of the categories the tests add: none the content has. */
+const [MEDICAL, LABORATORY] = [unusedSlug('medical-supplies'), unusedSlug('laboratory-glassware')];
+/** A language's edition of the site: its content and its prefix. */
+const editionOf = ({ code }: Language) => editions.find((edition) => edition.language.code === code)!;
 
 describeInBrowser('the browser editor in npm run dev', () => {
   let sandbox: Sandbox;
@@ -116,22 +154,22 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.getByText('Publish now').click();
   }
 
-  /** The French form beside the English, where Decap shows it until the preview is asked for (as a test before may have). */
-  async function showFrench(admin: Page) {
-    await admin.getByRole('button', { name: 'Writing in EN' }).waitFor({ timeout: SLOW });
-    const french = admin.getByRole('button', { name: 'Writing in FR' });
-    if (!(await french.isVisible())) await admin.getByRole('button', { name: 'Toggle i18n' }).click();
-    await french.waitFor();
+  /** The translation's form beside the original's, where Decap shows it until the preview is asked for (as a test before may have). */
+  async function showBeside(admin: Page) {
+    await admin.getByRole('button', { name: writingIn(ORIGINAL) }).waitFor({ timeout: SLOW });
+    const beside = admin.getByRole('button', { name: writingIn(BESIDE) });
+    if (!(await beside.isVisible())) await admin.getByRole('button', { name: 'Toggle i18n' }).click();
+    await beside.waitFor();
   }
 
   /** A field of the left form: with Decap's i18n the right one has the same label. */
   const field = (admin: Page, label: string) => admin.getByLabel(label, { exact: true }).first();
 
-  it('changes a category’s subtitle in English and, beside it, in French: each saved to its own file alone, shown in the open tab and on its own pages', async () => {
-    const paths = Object.fromEntries(['en', 'fr', 'ar'].map((code) => [code, `content/words/categories/textiles.${code}.yaml`]));
-    const before = Object.fromEntries(Object.entries(paths).map(([code, path]) => [code, file(path)]));
+  it('changes a category’s subtitle in the original language and, beside it, in a translation: each saved to its own file alone, shown in the open tab and on its own pages', async () => {
+    const paths = { original: categoryFile(ONE), beside: categoryFile(ONE, BESIDE.code), rtl: categoryFile(ONE, RTL.code) };
+    const before = { original: file(paths.original), beside: file(paths.beside), rtl: file(paths.rtl) };
     // As the files hold them now, as the form shows them.
-    const [english, inFile] = [parse(before.en!), parse(before.fr!)] as Array<{ title: string; subtitle: string }>;
+    const [english, inFile] = [parse(before.original), parse(before.beside)] as Array<{ title: string; subtitle: string }>;
     const subtitle = 'Woven, knitted and non-woven, by hand';
     const sousTitre = 'Tissés, tricotés et non-tissés, à la main';
     const products = await context.newPage();
@@ -139,18 +177,18 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await products.locator('html[data-dev-server="connected"]').waitFor({ state: 'attached' });
     expect(await products.getByText(subtitle).count()).toBe(0);
 
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Subtitle'));
-    const subtitleField = field(admin, 'Subtitle');
+    const { admin, problems } = await openEditor(`#/collections/categories/entries/${ONE.id}`, (page) => field(page, LABEL.subtitle));
+    const subtitleField = field(admin, LABEL.subtitle);
     expect(await subtitleField.inputValue()).toBe(english!.subtitle);
     // The picture it has shows in its field, not an empty frame.
     const picture = admin.locator('img[role="presentation"]').first();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: SLOW }).toBeGreaterThan(0);
     await subtitleField.fill(subtitle);
-    await showFrench(admin);
-    const inFrench = admin.getByLabel('Subtitle', { exact: true }).nth(1);
+    await showBeside(admin);
+    const inFrench = admin.getByLabel(LABEL.subtitle, { exact: true }).nth(1);
     expect(await inFrench.inputValue()).toBe(inFile!.subtitle);
     // What is the same in every language is copied from the English, not written again.
-    expect(await admin.getByLabel('Address', { exact: true }).nth(1).inputValue()).toBe('textiles');
+    expect(await admin.getByLabel(LABEL.address, { exact: true }).nth(1).inputValue()).toBe(ONE.slug);
     await inFrench.fill(sousTitre);
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-side-by-side', 1280) });
     // The preview draws the page with the site's own stylesheet.
@@ -158,92 +196,95 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.frameLocator('iframe').locator('h1', { hasText: english!.title }).waitFor();
     await publish(admin);
 
-    await expect.poll(() => [file(paths.en!), file(paths.fr!)], { timeout: SLOW }).toEqual([expect.stringContaining(`subtitle: ${subtitle}\n`), expect.stringContaining(`subtitle: ${sousTitre}\n`)]);
-    // Each file its own line changed, its schema line first; the Arabic as it was.
-    expect(file(paths.en!).replace(`subtitle: ${subtitle}`, `subtitle: ${english!.subtitle}`)).toBe(before.en);
-    // The French, saved, records the English it now translates (content/keep-up.ts).
-    const recordNow = `translates: ${await blobId(file(paths.en!))}`;
-    expect(file(paths.fr!).replace(`subtitle: ${sousTitre}`, `subtitle: ${inFile!.subtitle}`).replace(recordNow, `translates: ${recordOf(before.fr!, false)}`)).toBe(before.fr);
-    expect(file(paths.en!).split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
-    expect(file(paths.ar!)).toBe(before.ar);
+    await expect.poll(() => [file(paths.original), file(paths.beside)], { timeout: SLOW }).toEqual([expect.stringContaining(`subtitle: ${subtitle}\n`), expect.stringContaining(`subtitle: ${sousTitre}\n`)]);
+    // Each file its own line changed, its schema line first; the third language's as it was.
+    expect(file(paths.original).replace(`subtitle: ${subtitle}`, `subtitle: ${english!.subtitle}`)).toBe(before.original);
+    // The translation, saved, records the original it now translates (content/keep-up.ts).
+    const recordNow = `translates: ${await blobId(file(paths.original))}`;
+    expect(file(paths.beside).replace(`subtitle: ${sousTitre}`, `subtitle: ${inFile!.subtitle}`).replace(recordNow, `translates: ${recordOf(before.beside, false)}`)).toBe(before.beside);
+    expect(file(paths.original).split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/categories.json');
+    expect(file(paths.rtl)).toBe(before.rtl);
     await products.getByText(subtitle).waitFor({ timeout: SLOW });
     // Each page names its own in its description and share image, and not the other language's.
-    await expect.poll(async () => (await fetch(`${dev.origin}/products/textiles`)).text(), { timeout: SLOW }).toContain(subtitle);
-    await expect.poll(async () => (await fetch(`${dev.origin}/fr/products/textiles`)).text(), { timeout: SLOW }).toContain(sousTitre);
-    expect(await (await fetch(`${dev.origin}/products/textiles`)).text()).not.toContain(sousTitre);
+    const page = `/products/${ONE.slug}`;
+    await expect.poll(async () => (await fetch(`${dev.origin}${page}`)).text(), { timeout: SLOW }).toContain(subtitle);
+    await expect.poll(async () => (await fetch(`${dev.origin}${editionOf(BESIDE).prefix}${page}`)).text(), { timeout: SLOW }).toContain(sousTitre);
+    expect(await (await fetch(`${dev.origin}${page}`)).text()).not.toContain(sousTitre);
     expect(await (await fetch(`${dev.origin}/products`)).text()).not.toContain(sousTitre);
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
     await products.close();
   });
 
-  it('draws the preview in the language being written, French as the French page, Arabic right to left, and types Arabic right to left, saved in its order', async () => {
-    const french = editions.find((edition) => edition.language.code === 'fr')!.content;
-    const textiles = parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string };
-    const arabic = 'content/words/categories/textiles.ar.yaml';
-    const arabicBefore = parse(file(arabic)) as Record<string, unknown>;
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Intro'));
+  it('draws the preview in the language being written, a translation as its own page, a right-to-left one right to left, and types it right to left, saved in its order', async () => {
+    const beside = editionOf(BESIDE).content;
+    const translated = parse(file(categoryFile(ONE, BESIDE.code))) as { intro: string };
+    const rtl = categoryFile(ONE, RTL.code);
+    const rtlBefore = parse(file(rtl)) as Record<string, unknown>;
+    const { admin, problems } = await openEditor(`#/collections/categories/entries/${ONE.id}`, (page) => field(page, LABEL.intro));
     await showPreview(admin);
     const preview = admin.frameLocator('iframe#preview-pane');
-    await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: SLOW }).toBe('en');
-    await admin.getByRole('button', { name: 'Writing in EN' }).click();
-    await admin.getByRole('menuitem', { name: 'fr' }).click();
-    await admin.getByRole('button', { name: 'Writing in FR' }).waitFor();
-    expect(await field(admin, 'Intro').inputValue()).toBe(textiles.intro);
-    await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: SLOW }).toBe('fr');
-    await preview.getByText(textiles.intro).waitFor();
-    await preview.getByRole('navigation', { name: french.labels.breadcrumb }).getByRole('link', { name: french.products!.menuLabel! }).waitFor();
-    // What is typed in French shows in the French page as it is typed.
-    await field(admin, 'Intro').fill('Des tissus choisis pour vous, ce matin.');
+    await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: SLOW }).toBe(ORIGINAL.code);
+    await admin.getByRole('button', { name: writingIn(ORIGINAL) }).click();
+    await admin.getByRole('menuitem', { name: BESIDE.code }).click();
+    await admin.getByRole('button', { name: writingIn(BESIDE) }).waitFor();
+    expect(await field(admin, LABEL.intro).inputValue()).toBe(translated.intro);
+    await expect.poll(() => preview.locator('html').getAttribute('lang'), { timeout: SLOW }).toBe(BESIDE.code);
+    await preview.getByText(translated.intro).waitFor();
+    await preview.getByRole('navigation', { name: beside.labels.breadcrumb }).getByRole('link', { name: beside.products!.menuLabel! }).waitFor();
+    // What is typed in the translation shows in its page as it is typed.
+    await field(admin, LABEL.intro).fill('Des tissus choisis pour vous, ce matin.');
     await preview.getByText('Des tissus choisis pour vous, ce matin.').waitFor({ timeout: SLOW });
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-preview-french', 1280) });
     const direction = (label: string) => field(admin, label).evaluate((input) => [input.closest('[lang]')?.getAttribute('lang'), getComputedStyle(input).direction]);
-    expect(await direction('Intro')).toEqual(['fr', 'ltr']);
+    expect(await direction(LABEL.intro)).toEqual([BESIDE.code, 'ltr']);
 
-    // Arabic: the page drawn right to left, the words typed right to left, kept in the order they were typed.
-    await admin.getByRole('button', { name: 'Writing in FR' }).click();
-    await admin.getByRole('menuitem', { name: 'ar' }).click();
-    await admin.getByRole('button', { name: 'Writing in AR' }).waitFor();
-    await expect.poll(() => preview.locator('html').evaluate((html: HTMLElement) => [html.lang, html.dir]), { timeout: SLOW }).toEqual(['ar', 'rtl']);
+    // Right to left: the page drawn right to left, the words typed right to left, kept in the order they were typed.
+    await admin.getByRole('button', { name: writingIn(BESIDE) }).click();
+    await admin.getByRole('menuitem', { name: RTL.code }).click();
+    await admin.getByRole('button', { name: writingIn(RTL) }).waitFor();
+    await expect.poll(() => preview.locator('html').evaluate((html: HTMLElement) => [html.lang, html.dir]), { timeout: SLOW }).toEqual([RTL.code, 'rtl']);
     const intro = 'نختار لكم الأقمشة المنسوجة والمحبوكة بعناية.';
-    await field(admin, 'Intro').clear();
-    await field(admin, 'Intro').pressSequentially(intro);
-    expect(await direction('Intro')).toEqual(['ar', 'rtl']);
+    await field(admin, LABEL.intro).clear();
+    await field(admin, LABEL.intro).pressSequentially(intro);
+    expect(await direction(LABEL.intro)).toEqual([RTL.code, 'rtl']);
     await preview.getByText(intro).waitFor({ timeout: SLOW });
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-arabic', 1280) });
     await publish(admin);
-    await expect.poll(() => (parse(file(arabic)) as { intro: string }).intro, { timeout: SLOW }).toBe(intro);
-    expect(parse(file(arabic))).toEqual({ ...arabicBefore, intro, translates: await blobId(file('content/words/categories/textiles.en.yaml')) });
-    expect((parse(file('content/words/categories/textiles.fr.yaml')) as { intro: string }).intro).toBe('Des tissus choisis pour vous, ce matin.');
+    await expect.poll(() => (parse(file(rtl)) as { intro: string }).intro, { timeout: SLOW }).toBe(intro);
+    expect(parse(file(rtl))).toEqual({ ...rtlBefore, intro, translates: await blobId(file(categoryFile(ONE))) });
+    expect((parse(file(categoryFile(ONE, BESIDE.code))) as { intro: string }).intro).toBe('Des tissus choisis pour vous, ce matin.');
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
   });
 
-  it('shows a French entry behind its English once the English is published changed, a line per field, and clears it once the French is published brought up to date, recording the English it now translates', async () => {
-    const [english, french] = ['en', 'fr'].map((code) => `content/words/about.${code}.yaml`) as [string, string];
-    // The English as the French records it, in the copy's git (the copy has no history of its own).
+  it('shows a translation behind its original once the original is published changed, a line per field, and clears it once the translation is published brought up to date, recording the original it now translates', async () => {
+    const [english, french] = [ORIGINAL, BESIDE].map(({ code }) => `content/words/about.${code}.yaml`) as [string, string];
+    // The original as it is, in the copy's git (the copy has no history of its own), and the translation recording it: up to
+    // date, whatever the owners left behind.
     execFileSync('git', ['init', '-q'], { cwd: sandbox.root });
-    execFileSync('git', ['hash-object', '-w', english], { cwd: sandbox.root });
+    const id = execFileSync('git', ['hash-object', '-w', english], { cwd: sandbox.root, encoding: 'utf8' }).trim();
+    writeFileSync(join(sandbox.root, french), withRecord(file(french), id, false));
     const recordBefore = recordOf(file(french), false);
     // From its collection's list, as an owner does (Decap opens an entry by its address straight after another one empty).
     const { admin, problems } = await openEditor('#/collections/about', (page) => page.locator('a[href="#/collections/about/entries/about"]'));
     await admin.locator('a[href="#/collections/about/entries/about"]').click();
-    await field(admin, 'Lead').waitFor({ timeout: SLOW });
-    await expect.poll(() => field(admin, 'Lead').inputValue()).not.toBe('');
+    await field(admin, LABEL.lead).waitFor({ timeout: SLOW });
+    await expect.poll(() => field(admin, LABEL.lead).inputValue()).not.toBe('');
     const added = 'We answer within a day.';
-    await field(admin, 'Lead').fill(`${(parse(file(english)) as { lead: string }).lead} ${added}`);
+    await field(admin, LABEL.lead).fill(`${(parse(file(english)) as { lead: string }).lead} ${added}`);
     await publish(admin);
     await expect.poll(() => file(english), { timeout: SLOW }).toContain(added);
     // Publishing the English leaves the French as it was, behind.
     expect(recordOf(file(french), false)).toBe(recordBefore);
     await showPreview(admin);
-    await admin.getByRole('button', { name: 'Writing in EN' }).click();
-    await admin.getByRole('menuitem', { name: 'fr' }).click();
+    await admin.getByRole('button', { name: writingIn(ORIGINAL) }).click();
+    await admin.getByRole('menuitem', { name: BESIDE.code }).click();
     const line = admin.frameLocator('iframe#preview-pane').getByRole('listitem').filter({ hasText: added });
     await line.waitFor({ timeout: SLOW });
     // The field by its label in the owner's words, and where it is in the file.
-    expect((await line.innerText()).startsWith(`${fill(words.en!.preview.fieldAt, { label: words.en!.fields.about!.lead!.label, path: 'lead' })}: `)).toBe(true);
-    await field(admin, 'Lead').fill(`${(parse(file(french)) as { lead: string }).lead} Nous répondons sous un jour.`);
+    expect((await line.innerText()).startsWith(`${fill(words.en!.preview.fieldAt, { label: LABEL.lead, path: 'lead' })}: `)).toBe(true);
+    await field(admin, LABEL.lead).fill(`${(parse(file(french)) as { lead: string }).lead} Nous répondons sous un jour.`);
     await publish(admin);
     await expect.poll(async () => recordOf(file(french), false) === (await blobId(file(english))), { timeout: SLOW }).toBe(true);
     await line.waitFor({ state: 'detached', timeout: SLOW });
@@ -252,13 +293,14 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('opens a legal document’s text in the Markdown editor, with its toolbar, loaded only once such a text is shown', async () => {
-    const { admin, problems } = await openEditor('#/collections/legal', (page) => page.locator('a[href="#/collections/legal/entries/privacy"]'));
+    const document = content.legal[0]!.id;
+    const { admin, problems } = await openEditor('#/collections/legal', (page) => page.locator(`a[href="#/collections/legal/entries/${document}"]`));
     // No test before shows a Markdown text: Decap's Markdown editor is a chunk of its own (client/editor/start.tsx), not yet loaded.
     const scripts = () => admin.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js')).length);
     const before = await scripts();
-    await admin.locator('a[href="#/collections/legal/entries/privacy"]').click();
+    await admin.locator(`a[href="#/collections/legal/entries/${document}"]`).click();
     await admin.getByRole('button', { name: 'Bold' }).first().waitFor({ timeout: SLOW });
-    const paragraph = splitFrontMatter(file('content/words/legal/privacy.en.md'))!.body.trim().split('\n')[0]!;
+    const paragraph = splitFrontMatter(file(`content/words/legal/${document}.${ORIGINAL.code}.md`))!.body.trim().split('\n')[0]!;
     await expect.poll(() => admin.locator('[contenteditable="true"]').first().innerText()).toContain(paragraph);
     expect(await scripts()).toBeGreaterThan(before);
     expect(unexpected(problems)).toEqual([]);
@@ -266,17 +308,18 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('adds a category with a phone’s photo uploaded in its field: refused too small, then taken upright, smaller and without its EXIF under a portable name, and shown on its page', async () => {
-    const { admin, problems } = await openEditor('#/collections/categories', (page) => page.getByRole('link', { name: 'New Product category' }));
-    await admin.getByRole('link', { name: 'New Product category' }).click();
-    // Written in English alone: the preview beside it, not the French form.
+    const newCategory = fill(words.en!.newButton, { collectionLabel: wordsOfCollection(words[ORIGINAL_WORDS]!, 'categories').one! });
+    const { admin, problems } = await openEditor('#/collections/categories', (page) => page.getByRole('link', { name: newCategory }));
+    await admin.getByRole('link', { name: newCategory }).click();
+    // Written in the original language alone: the preview beside it, not the translation's form.
     await showPreview(admin);
     // After the categories there are, however many the owners have added.
-    await field(admin, 'Order').fill(String(Math.max(...content.categories.map((category) => category.order)) + 1));
-    await field(admin, 'Address').fill('medical-supplies');
-    await field(admin, 'Title').fill('Medical Supplies');
-    await field(admin, 'Subtitle').fill('Consumables for clinics');
-    await field(admin, 'Description').fill('Gloves, dressings and the like, for clinics and laboratories.');
-    await field(admin, 'Intro').fill('We source medical consumables from approved makers.');
+    await field(admin, LABEL.order).fill(String(Math.max(...content.categories.map((category) => category.order)) + 1));
+    await field(admin, LABEL.address).fill(MEDICAL);
+    await field(admin, LABEL.title).fill('Medical Supplies');
+    await field(admin, LABEL.subtitle).fill('Consumables for clinics');
+    await field(admin, LABEL.description).fill('Gloves, dressings and the like, for clinics and laboratories.');
+    await field(admin, LABEL.intro).fill('We source medical consumables from approved makers.');
     await admin.getByRole('button', { name: 'Choose an image' }).click();
     const dialog = picturesDialog(admin);
     const art = join(sandbox.root, 'content/art');
@@ -310,25 +353,25 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await dialog.getByRole('button', { name: fill(library.useLabel, { name: 'img-1234-ete.jpg' }) }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await field(admin, 'Illustration text').fill('Boxes of gloves on a shelf');
-    await admin.getByRole('button', { name: /Add headings/ }).click();
-    await field(admin, 'Heading').fill('Disposables');
-    await admin.getByRole('button', { name: /Add items/ }).click();
-    await field(admin, 'Items').fill('Nitrile gloves');
+    await field(admin, LABEL.pictureText).fill('Boxes of gloves on a shelf');
+    await admin.getByRole('button', { name: addTo(label('categories', 'headings')) }).click();
+    await field(admin, LABEL.heading).fill('Disposables');
+    await admin.getByRole('button', { name: addTo(LABEL.items) }).click();
+    await field(admin, LABEL.items).fill('Nitrile gloves');
     // The preview draws the new page with the picture uploaded.
     await admin.frameLocator('iframe').locator('h1', { hasText: 'Medical Supplies' }).waitFor();
     await expect.poll(() => admin.frameLocator('iframe').locator('img.page-header__art').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(master.width);
     await publish(admin);
 
-    const category = 'content/words/categories/medical-supplies.en.yaml';
+    const category = categoryFile({ id: MEDICAL });
     await expect.poll(() => existsSync(join(sandbox.root, category)), { timeout: SLOW }).toBe(true);
     expect(file(category)).toContain('  file: img-1234-ete.jpg\n');
-    // Not translated yet: no French or Arabic file, though Decap copied the order, address and picture into both.
-    for (const code of ['fr', 'ar']) expect(existsSync(join(sandbox.root, `content/words/categories/medical-supplies.${code}.yaml`)), code).toBe(false);
-    expect((await fetch(`${dev.origin}/fr/products/medical-supplies`)).status).toBe(404);
+    // Not translated yet: no file in another language, though Decap copied the order, address and picture into each.
+    for (const { code } of TRANSLATIONS) expect(existsSync(join(sandbox.root, categoryFile({ id: MEDICAL }, code))), code).toBe(false);
+    expect((await fetch(`${dev.origin}${editionOf(BESIDE).prefix}/products/${MEDICAL}`)).status).toBe(404);
 
     const page = await context.newPage();
-    await expect.poll(async () => (await page.goto(`${dev.origin}/products/medical-supplies`))?.status(), { timeout: SLOW }).toBe(200);
+    await expect.poll(async () => (await page.goto(`${dev.origin}/products/${MEDICAL}`))?.status(), { timeout: SLOW }).toBe(200);
     // The photo as the build made it for the page: a JPEG fallback, and the AVIF Chromium takes first.
     const shown = page.locator('img.page-header__art');
     expect(await shown.getAttribute('src')).toMatch(/^\/assets\/art\/category\/img-1234-ete\.jpg-\d+\.[0-9a-f]{12}\.jpg$/);
@@ -340,17 +383,18 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await leave(admin);
   });
 
-  it('deletes a category written in English alone: its file goes, and the translations it never had are not asked for', async () => {
-    const path = 'content/words/categories/glassware.en.yaml';
+  it('deletes a category written in the original language alone: its file goes, and the translations it never had are not asked for', async () => {
+    const glassware = unusedSlug('glassware');
+    const path = categoryFile({ id: glassware });
     const order = Math.max(...content.categories.map((category) => category.order)) + 10;
-    writeFileSync(join(sandbox.root, path), file('content/words/categories/textiles.en.yaml').replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, 'slug: glassware').replace(/^title: .+$/m, 'title: Glassware'));
-    await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(200);
+    writeFileSync(join(sandbox.root, path), file(categoryFile(ONE)).replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, `slug: ${glassware}`).replace(/^title: .+$/m, 'title: Glassware'));
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/${glassware}`)).status, { timeout: SLOW }).toBe(200);
 
-    const { admin, problems } = await openEditor('#/collections/categories/entries/glassware', (page) => field(page, 'Title'));
+    const { admin, problems } = await openEditor(`#/collections/categories/entries/${glassware}`, (page) => field(page, LABEL.title));
     admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByRole('button', { name: 'Delete entry' }).click();
     await expect.poll(() => existsSync(join(sandbox.root, path)), { timeout: SLOW }).toBe(false);
-    await expect.poll(async () => (await fetch(`${dev.origin}/products/glassware`)).status, { timeout: SLOW }).toBe(404);
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/${glassware}`)).status, { timeout: SLOW }).toBe(404);
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
   });
@@ -359,7 +403,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const { admin, problems } = await openEditor('', (page) => page.getByText('Media', { exact: true }));
     await admin.getByText('Media', { exact: true }).click();
     const dialog = picturesDialog(admin);
-    await dialog.getByRole('button', { name: fill(library.deleteLabel, { name: 'textiles.svg' }) }).waitFor({ timeout: SLOW });
+    await dialog.getByRole('button', { name: fill(library.deleteLabel, { name: ONE.image.file }) }).waitFor({ timeout: SLOW });
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-pictures-media', 1280) });
     const art = join(sandbox.root, 'content/art');
     const before = readdirSync(art).sort();
@@ -385,9 +429,9 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(readdirSync(art).sort()).toEqual(before);
 
     // The site's check refuses it (a category shows it): its line in the dialog, the picture kept.
-    await dialog.getByRole('button', { name: fill(library.deleteLabel, { name: 'textiles.svg' }) }).click();
+    await dialog.getByRole('button', { name: fill(library.deleteLabel, { name: ONE.image.file }) }).click();
     await dialog.getByRole('button', { name: library.deleteYes }).click();
-    await refused.getByText(/image\.file: content\/art\/textiles\.svg is missing/).first().waitFor({ timeout: SLOW });
+    await refused.getByText(`image.file: content/art/${ONE.image.file} is missing`).first().waitFor({ timeout: SLOW });
     expect(await refused.getByText(library.refusedDelete).count()).toBe(1);
     expect(readdirSync(art).sort()).toEqual(before);
     await dialog.getByRole('button', { name: library.close }).click();
@@ -396,16 +440,18 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('does not save what the site would refuse: beside the entry, opened by its address or from the banner, the lines the refusal gives, and the file as it was', async () => {
-    const path = 'content/words/categories/textiles.en.yaml';
+    // Of two categories, the check names the file it reads later (by path): the one changed here, so that the banner's link leads back to it.
+    const [taken, changed] = [ONE, TWO].sort((a, b) => categoryFile(a).localeCompare(categoryFile(b))) as [Category, Category];
+    const path = categoryFile(changed);
     const before = file(path);
     // Typed in the address bar.
-    const { admin, problems } = await openEditor('#/collections/categories/entries/textiles', (page) => field(page, 'Order'), { own: true });
+    const { admin, problems } = await openEditor(`#/collections/categories/entries/${changed.id}`, (page) => field(page, LABEL.order), { own: true });
     await showPreview(admin);
     const previewLines = () => admin.frameLocator('iframe#preview-pane').getByRole('alert').locator('li').allTextContents();
     // Another category's order: Decap's own checks pass it, the site's do not.
-    const [own, other] = ['textiles', 'energy-and-fuel'].map((id) => String(content.categories.find((category) => category.id === id)!.order)) as [string, string];
-    await field(admin, 'Order').fill(other);
-    const line = new RegExp(`^content/words/categories/textiles\\.en\\.yaml:\\d+:\\d+: order: ${other} is also the order of content/words/categories/energy-and-fuel\\.en\\.yaml$`);
+    const [own, other] = [String(changed.order), String(taken.order)];
+    await field(admin, LABEL.order).fill(other);
+    const line = new RegExp(`^${literally(path)}:\\d+:\\d+: order: ${other} is also the order of ${literally(categoryFile(taken))}$`);
     // Beside the entry as it is typed (the preview), before any save.
     await expect.poll(previewLines, { timeout: SLOW }).toEqual([expect.stringMatching(line)]);
     const beside = await previewLines();
@@ -421,12 +467,12 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // The file as text (an entry in one language, with its preview), then back to the form by the banner's link:
     // Decap 3.19 fails going straight from the one to the other, which the link's address avoids.
     admin.once('dialog', (dialog) => void dialog.accept());
-    await admin.evaluate(() => void (location.hash = '#/edit/text-categories/textiles.en'));
+    await admin.evaluate((to) => void (location.hash = to), `#/edit/text-categories/${changed.id}.${ORIGINAL.code}`);
     await expect.poll(() => admin.getByLabel(words.en!.asText.label).inputValue(), { timeout: SLOW }).toBe(before);
     await admin.frameLocator('iframe#preview-pane').getByText(words.en!.preview.accepted).waitFor({ timeout: SLOW });
     await banner.getByRole('link', { name: words.en!.notices.open }).click();
-    await expect.poll(() => field(admin, 'Order').inputValue(), { timeout: SLOW }).toBe(own);
-    await field(admin, 'Order').fill(other);
+    await expect.poll(() => field(admin, LABEL.order).inputValue(), { timeout: SLOW }).toBe(own);
+    await field(admin, LABEL.order).fill(other);
     await expect.poll(previewLines, { timeout: SLOW }).toEqual(beside);
     expect(problems.slice(2)).toEqual([]);
     await leave(admin);
@@ -438,31 +484,31 @@ describeInBrowser('the browser editor in npm run dev', () => {
       action: 'a new entry published',
       at: '#/collections/categories/new',
       does: async (admin) => {
-        // Written in English alone: the preview beside it, not the French form.
+        // Written in the original language alone: the preview beside it, not the translation's form.
         await showPreview(admin);
         // Another category's order: Decap's own checks pass it, the site's do not.
-        await field(admin, 'Order').fill(String(content.categories[0]!.order));
-        await field(admin, 'Address').fill('laboratory-glassware');
-        await field(admin, 'Title').fill('Laboratory Glassware');
-        for (const label of ['Subtitle', 'Description', 'Intro', 'Illustration text']) await field(admin, label).fill('Beakers and flasks');
-        await admin.getByRole('button', { name: /Add headings/ }).click();
-        await field(admin, 'Heading').fill('Glass');
-        await admin.getByRole('button', { name: /Add items/ }).click();
-        await field(admin, 'Items').fill('Beakers');
+        await field(admin, LABEL.order).fill(String(ONE.order));
+        await field(admin, LABEL.address).fill(LABORATORY);
+        await field(admin, LABEL.title).fill('Laboratory Glassware');
+        for (const label of [LABEL.subtitle, LABEL.description, LABEL.intro, LABEL.pictureText]) await field(admin, label).fill('Beakers and flasks');
+        await admin.getByRole('button', { name: addTo(label('categories', 'headings')) }).click();
+        await field(admin, LABEL.heading).fill('Glass');
+        await admin.getByRole('button', { name: addTo(LABEL.items) }).click();
+        await field(admin, LABEL.items).fill('Beakers');
         await admin.getByRole('button', { name: 'Choose an image' }).click();
-        await picturesDialog(admin).getByRole('button', { name: fill(library.useLabel, { name: 'textiles.svg' }) }).click();
+        await picturesDialog(admin).getByRole('button', { name: fill(library.useLabel, { name: ONE.image.file }) }).click();
         await publish(admin);
       },
-      says: /^content\/words\/categories\/laboratory-glassware\.en\.yaml:\d+:\d+: order: \d+ is also the order of content\/words\/categories\/[\w-]+\.en\.yaml$/,
+      says: new RegExp(`^${literally(categoryFile({ id: LABORATORY }))}:\\d+:\\d+: order: \\d+ is also the order of content/words/categories/[\\w-]+\\.${ORIGINAL.code}\\.yaml$`),
     },
     {
       action: 'an entry deleted',
-      at: '#/collections/categories/entries/energy-and-fuel',
+      at: `#/collections/categories/entries/${TWO.id}`,
       does: async (admin) => {
-        await field(admin, 'Title').waitFor({ timeout: SLOW });
+        await field(admin, LABEL.title).waitFor({ timeout: SLOW });
         await admin.getByRole('button', { name: 'Delete entry' }).click();
       },
-      says: /^content\/words\/redirects\.yaml:\d+:\d+: published\[\d+\]: \/products\/energy-and-fuel was published and is no page now/,
+      says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${TWO.slug} was published and is no page now`),
     },
   ];
 
@@ -470,7 +516,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const folder = join(sandbox.root, 'content/words/categories');
     const files = () => Object.fromEntries(readdirSync(folder).map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
     const before = files();
-    const { admin, problems } = await openEditor(at, (page) => field(page, 'Title'), { own: true });
+    const { admin, problems } = await openEditor(at, (page) => field(page, LABEL.title), { own: true });
     // Decap asks before a delete, and before leaving an entry that was not saved.
     admin.on('dialog', (dialog) => void dialog.accept());
     await does(admin);
@@ -483,24 +529,24 @@ describeInBrowser('the browser editor in npm run dev', () => {
   });
 
   it('opens a file its form cannot show as its text, says so in the owner’s language, and saves it corrected there', async () => {
-    const path = 'content/words/about.en.yaml';
+    const path = `content/words/about.${ORIGINAL.code}.yaml`;
     const original = file(path);
     // Edited elsewhere (the git host's web editor): a field's name misspelt, which the form has no field for.
     const broken = original.replace(/^lead:/m, 'laed:');
     writeFileSync(join(sandbox.root, path), broken);
     await expect.poll(async () => (await fetch(`${dev.origin}/about`)).status, { timeout: SLOW }).toBe(500);
 
-    // A tab of its own, the banner checking the content as the editor opens, in a browser that asks for Arabic, then
-    // French: our words in Arabic, laid out right to left, and Decap's in Arabic too, from our words (it has none).
-    const [ar, en] = [words.ar!, words.en!];
+    // A tab of its own, the banner checking the content as the editor opens, in a browser that asks for a right-to-left
+    // language, then another: our words in it, laid out right to left, and Decap's too, from our words (it has none of its own in Arabic).
+    const [ar, en] = [words[RTL.code]!, words[ORIGINAL_WORDS]!];
     const inArabic = await context.newPage();
-    await (await context.newCDPSession(inArabic)).send('Network.setUserAgentOverride', { userAgent: await inArabic.evaluate(() => navigator.userAgent), acceptLanguage: 'ar,fr' });
+    await (await context.newCDPSession(inArabic)).send('Network.setUserAgentOverride', { userAgent: await inArabic.evaluate(() => navigator.userAgent), acceptLanguage: `${RTL.code},${BESIDE.code}` });
     const { admin, problems } = await openEditor('', (page) => page.getByRole('alert', { name: ar.notices.checkLabel }).getByText(ar.notices.problems), { page: inArabic });
     const banner = admin.getByRole('alert', { name: ar.notices.checkLabel });
-    expect(await banner.evaluate((box: HTMLElement) => [box.lang, getComputedStyle(box).direction])).toEqual(['ar', 'rtl']);
+    expect(await banner.evaluate((box: HTMLElement) => [box.lang, getComputedStyle(box).direction])).toEqual([RTL.code, 'rtl']);
     expect(await banner.locator('li code').allTextContents()).toEqual([
-      expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: lead: is missing$/),
-      expect.stringMatching(/^content\/words\/about\.en\.yaml:\d+:1: laed: is not a field of this entry \(a typo\?\)$/),
+      expect.stringMatching(new RegExp(`^${literally(path)}:\\d+:1: lead: is missing$`)),
+      expect.stringMatching(new RegExp(`^${literally(path)}:\\d+:1: laed: is not a field of this entry \\(a typo\\?\\)$`)),
     ]);
     // Each line read left to right within the Arabic box; the file opens as text.
     expect(await banner.locator('li code').first().evaluate((code) => getComputedStyle(code).direction)).toBe('ltr');
@@ -512,9 +558,9 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const categories = ar.collections.categories!;
     await admin.getByRole('link', { name: categories.label, exact: true }).click();
     await admin.getByRole('link', { name: fill(ar.newButton, { collectionLabel: categories.one! }) }).waitFor({ timeout: SLOW });
-    await admin.evaluate(() => void (location.hash = '#/collections/categories/entries/textiles'));
+    await admin.evaluate((to) => void (location.hash = to), `#/collections/categories/entries/${ONE.id}`);
     const subtitle = ar.fields.categories!.subtitle!;
-    await expect.poll(() => field(admin, subtitle.label).inputValue(), { timeout: SLOW }).toBe((parse(file('content/words/categories/textiles.en.yaml')) as { subtitle: string }).subtitle);
+    await expect.poll(() => field(admin, subtitle.label).inputValue(), { timeout: SLOW }).toBe((parse(file(categoryFile(ONE))) as { subtitle: string }).subtitle);
     // The hint reads right to left in Decap's left-to-right form: its first letter right of its last, the full stop at its left end.
     const hint = admin.getByText(ar.fields.categories!.intro!.hint!, { exact: true }).first();
     const ends = await hint.evaluate((paragraph) => {
@@ -533,8 +579,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.close();
 
     // Its form, opened by its address, holds nothing of the file, and its preview says why, with the way to the text.
-    const { admin: owner, problems: logged } = await openEditor('#/edit/about/about', (page) => field(page, 'Lead'));
-    expect([await field(owner, 'Title').inputValue(), await field(owner, 'Lead').inputValue()]).toEqual(['', '']);
+    const { admin: owner, problems: logged } = await openEditor('#/edit/about/about', (page) => field(page, LABEL.lead));
+    expect([await field(owner, LABEL.aboutTitle).inputValue(), await field(owner, LABEL.lead).inputValue()]).toEqual(['', '']);
     await showPreview(owner);
     const preview = owner.frameLocator('iframe#preview-pane');
     await preview.getByText(en.preview.asText.replace('%{file}', path), { exact: false }).waitFor({ timeout: SLOW });
@@ -557,12 +603,12 @@ describeInBrowser('the browser editor in npm run dev', () => {
     // What happens after the owner says yes is Decap's: 3.19 races its backup against loading the entry, and the
     // entry often wins (decision 0005). What must hold here: the work is kept, and offered.
     const hash = '#/collections/categories/new';
-    const { admin, problems } = await openEditor(hash, (page) => field(page, 'Title'), { own: true });
+    const { admin, problems } = await openEditor(hash, (page) => field(page, LABEL.title), { own: true });
     await showPreview(admin);
-    await field(admin, 'Title').fill('Laboratory Glassware');
+    await field(admin, LABEL.title).fill('Laboratory Glassware');
     // A picture chosen from those there: the draft keeps its name (an upload is in content/art once it is made).
     await admin.getByRole('button', { name: 'Choose an image' }).click();
-    await picturesDialog(admin).getByRole('button', { name: fill(library.useLabel, { name: 'textiles.svg' }) }).click();
+    await picturesDialog(admin).getByRole('button', { name: fill(library.useLabel, { name: ONE.image.file }) }).click();
     // Decap keeps the draft in the browser's storage (IndexedDB, through localForage) a moment after a change.
     const backup = () =>
       admin.evaluate(
@@ -575,7 +621,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
             };
           }),
       );
-    await expect.poll(backup, { timeout: SLOW }).toMatch(/title: Laboratory Glassware\n[^]*\n {2}file: textiles\.svg\n/);
+    await expect.poll(backup, { timeout: SLOW }).toMatch(new RegExp(`title: Laboratory Glassware\\n[^]*\\n {2}file: ${literally(ONE.image.file)}\\n`));
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
 
@@ -585,8 +631,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
       asked.push(dialog.message());
       void dialog.dismiss();
     });
-    const { problems: againLogged } = await openEditor(hash, (page) => field(page, 'Title'), { page: again });
-    await expect.poll(() => asked, { timeout: SLOW }).toEqual(['A local backup was recovered for this entry, would you like to use it?']);
+    const { problems: againLogged } = await openEditor(hash, (page) => field(page, LABEL.title), { page: again });
+    await expect.poll(() => asked, { timeout: SLOW }).toEqual([BACKUP_OFFERED]);
     expect(unexpected(againLogged)).toEqual([]);
     await again.close();
   });

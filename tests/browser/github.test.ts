@@ -15,11 +15,12 @@ import { LOCK_REF } from '../../client/editor/github.ts';
 import { fill, library, notices, words } from '../../client/editor/locale.ts';
 import { ART_FOLDER, pictureNeed } from '../../content/art.ts';
 import { readContent } from '../../content/read.ts';
+import type { Category } from '../../content/schema.ts';
 import { checkSite } from '../../scripts/build/check-content.ts';
 import { fetchRaw } from '../../scripts/build/export.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { startGitHost, type GitHost } from '../git-host/server.ts';
-import { CHROMIUM_FLAGS, editions, freePort } from '../helpers.ts';
+import { categories, CHROMIUM_FLAGS, editions, freePort, literally, unusedSlug } from '../helpers.ts';
 import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -34,6 +35,11 @@ const WIDTH = 1280;
 const DEFAULT = editions[0]!.language.code;
 /** A category as the default language's content has it: the words the editor shows before a test changes them. */
 const category = (id: string) => editions[0]!.content.categories.find((candidate) => candidate.id === id)!;
+/** Three categories of the content as the owners left it (helpers.ts), and the file of one in the default language. */
+const [ONE, TWO, THREE] = categories as [Category, Category, Category];
+const fileOf = ({ id }: Category) => `content/words/categories/${id}.${DEFAULT}.yaml`;
+/** A field's label in the form, in the editor's English, which the owners may reword. */
+const label = (field: string) => words.fields.categories![field]!.label;
 
 /** A picture of the size a category needs (content/art.ts) unless told, as a PNG. */
 const NEED = pictureNeed('category');
@@ -152,20 +158,19 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     }
   }
 
-  const textiles = '#/collections/categories/entries/textiles';
+  const firstCategory = `#/collections/categories/entries/${ONE.id}`;
   // What a save GitHub refuses logs: the 401s, Decap's log of the error and its rejection ("Object"), and, on a slow machine,
-  // Decap's line for each file it was still reading when the sign-in stopped.
-  /** The editor's words as a pattern that matches them as written. */
-  const literally = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${literally(notices.signedOutShort)}|^Object$|^failed to load file from GitHub: content/`);
-  // The English form's: with Decap's i18n the French one beside it has the same label.
-  const subtitle = (page: Page) => page.getByLabel('Subtitle', { exact: true }).first();
+  // Decap's line for each file it was still reading when the sign-in stopped, and the 404 of a picture it was still reading,
+  // which it then asks of the editor's own folder (decap-cms#6303).
+  const refusedSave = new RegExp(`status of 401 |^(SignInRejected: )?${literally(notices.signedOutShort)}|^Object$|^failed to load file from GitHub: content/|status of 404 \\(Not Found\\) http://admin\\.localhost:\\d+/admin/[\\w-]+\\.\\w+$`);
+  // The default language's form's: with Decap's i18n the translation's beside it has the same label.
+  const subtitle = (page: Page) => page.getByLabel(label('subtitle'), { exact: true }).first();
   let page: Page;
   let unexpected: (expected?: RegExp) => string[];
 
   it('says so in words when the sign-in popup reports a failure (GitHub’s error as a proxy passes it on), and changes nothing', async () => {
     const refs = host.repository.refs();
-    ({ page, unexpected } = await open(editor, textiles));
+    ({ page, unexpected } = await open(editor, firstCategory));
     await signIn(page, 'Cancel');
     const notice = page.getByRole('alert', { name: notices.signInLabel });
     await notice.getByText(notices.signInFailed).waitFor({ timeout: SLOW });
@@ -198,7 +203,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await page.getByRole('button', { name: 'Account options dropdown' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await signIn(page, 'Authorize');
-    await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe(category('textiles').subtitle);
+    await expect.poll(() => subtitle(page).inputValue(), { timeout: SLOW }).toBe(category(ONE.id).subtitle);
   });
 
   it('changes a category’s picture (a PNG uploaded in the media library: a commit of its own) and its subtitle, publishes: one commit more with exactly those changes, then the picture it replaced removed, each by the signed-in user, which the content check passes; the French, now behind, says how its English changed', async () => {
@@ -208,8 +213,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     const dialog = page.getByRole('dialog', { name: library.title });
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: library.upload }).click();
-    await (await chooser).setFiles({ name: 'textiles-loom.png', mimeType: 'image/png', buffer: png('#c0873f') });
-    await dialog.getByRole('button', { name: fill(library.useLabel, { name: 'textiles-loom.png' }) }).click();
+    await (await chooser).setFiles({ name: 'new-photo.png', mimeType: 'image/png', buffer: png('#c0873f') });
+    await dialog.getByRole('button', { name: fill(library.useLabel, { name: 'new-photo.png' }) }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     await page.getByText('Entry saved').waitFor({ timeout: SLOW });
@@ -217,31 +222,31 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     const [upload, save, removal] = git('rev-list', '--reverse', `${before}..${BRANCH}`).split('\n');
     expect(git('rev-parse', `${upload}^`)).toBe(before);
     expect(git('rev-parse', BRANCH)).toBe(removal);
-    expect(git('diff', '--name-status', before, upload!)).toBe('A\tcontent/art/textiles-loom.png');
-    expect(git('log', '-1', '--format=%s', upload!)).toBe(fill(library.uploadCommit, { path: 'content/art/textiles-loom.png' }));
+    expect(git('diff', '--name-status', before, upload!)).toBe('A\tcontent/art/new-photo.png');
+    expect(git('log', '-1', '--format=%s', upload!)).toBe(fill(library.uploadCommit, { path: 'content/art/new-photo.png' }));
     // The picture is the same in every language: written once, in the default language's file.
-    expect(git('diff', '--name-status', upload!, save!)).toBe(`M\tcontent/words/categories/textiles.${DEFAULT}.yaml`);
+    expect(git('diff', '--name-status', upload!, save!)).toBe(`M\t${fileOf(ONE)}`);
     // Then the picture it replaced, which nothing shows any more.
-    expect(git('diff', '--name-status', save!, removal!)).toBe('D\tcontent/art/textiles.svg');
+    expect(git('diff', '--name-status', save!, removal!)).toBe(`D\t${ART_FOLDER}/${ONE.image.file}`);
     for (const commit of [upload!, save!, removal!]) expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', commit)).toBe(`${USER.name} <${USER.email}>|${USER.name} <${USER.email}>`);
-    const yaml = git('show', `${BRANCH}:content/words/categories/textiles.${DEFAULT}.yaml`);
+    const yaml = git('show', `${BRANCH}:${fileOf(ONE)}`);
     expect(yaml).toContain('\nsubtitle: Woven, knitted and non-woven\n');
-    expect(yaml).toContain('\n  file: textiles-loom.png\n');
+    expect(yaml).toContain('\n  file: new-photo.png\n');
     // Drawn again by the browser, at its size.
-    expect(imageSize(host.repository.bytes(['show', `${BRANCH}:content/art/textiles-loom.png`]))).toMatchObject({ type: 'png', width: NEED.width, height: NEED.height });
+    expect(imageSize(host.repository.bytes(['show', `${BRANCH}:content/art/new-photo.png`]))).toMatchObject({ type: 'png', width: NEED.width, height: NEED.height });
     expect(await checkOf(BRANCH)).toEqual([]);
     // The 401s of the test before are all the page logged.
     expect(unexpected(refusedSave)).toEqual([]);
     expect(host.unmatched).toEqual([]);
 
     // The French still translates the English as it was: the preview says how it changed, reading that English from GitHub by its blob id.
-    const { subtitle: was } = parse(git('show', `${before}:content/words/categories/textiles.${DEFAULT}.yaml`)) as { subtitle: string };
+    const { subtitle: was } = parse(git('show', `${before}:${fileOf(ONE)}`)) as { subtitle: string };
     await showPreview(page);
     await page.getByRole('button', { name: `Writing in ${DEFAULT.toUpperCase()}` }).click();
     await page.getByRole('menuitem', { name: editions[1]!.language.code }).click();
     const changed = page.frameLocator('iframe#preview-pane').getByRole('listitem').filter({ hasText: 'Woven, knitted and non-woven' });
     await changed.waitFor({ timeout: SLOW });
-    expect(await changed.innerText()).toBe(fill(words.preview.changed, { field: fill(words.preview.fieldAt, { label: words.fields.categories!.subtitle!.label, path: 'subtitle' }), was, now: 'Woven, knitted and non-woven' }));
+    expect(await changed.innerText()).toBe(fill(words.preview.changed, { field: fill(words.preview.fieldAt, { label: label('subtitle'), path: 'subtitle' }), was, now: 'Woven, knitted and non-woven' }));
     expect(unexpected(refusedSave)).toEqual([]);
     await page.close();
   });
@@ -252,12 +257,14 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     const stale = host.repository.writeCommit(tree, [], 'The site editor is writing', { ...USER, date: new Date(Date.now() - 3 * 60_000).toISOString() });
     host.repository.updateRef(LOCK_REF, stale, undefined);
     const before = head();
-    const tabs = await Promise.all(['textiles', 'energy-and-fuel'].map((slug) => open(editor, `#/collections/categories/entries/${slug}`)));
+    const tabs = await Promise.all([ONE, TWO].map(({ id }) => open(editor, `#/collections/categories/entries/${id}`)));
+    // An address no category has.
+    const together = unusedSlug('fabrics');
     // Signed in already: the second tab finds the sign-in the first one kept.
     for (const { page: tab } of tabs) {
-      const address = tab.getByLabel('Address', { exact: true }).first();
+      const address = tab.getByLabel(label('slug'), { exact: true }).first();
       await address.waitFor({ timeout: SLOW });
-      await address.fill('fabrics');
+      await address.fill(together);
       await tab.getByRole('button', { name: 'Publish', exact: true }).click();
     }
     await Promise.all(tabs.map(({ page: tab }) => tab.getByText('Publish now').click()));
@@ -269,10 +276,11 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     const moved = git('diff', '--name-only', before, BRANCH).split('\n');
     const slug = new RegExp(`categories/([\\w-]+)\\.${DEFAULT}\\.yaml`).exec(moved.join(' '))![1];
     expect(moved).toEqual([`content/words/categories/${slug}.${DEFAULT}.yaml`, 'content/words/redirects.yaml']);
-    expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: [{ from: `/products/${slug}`, to: '/products/fabrics' }], published: expect.arrayContaining([`/products/${slug}`, '/products/fabrics']) });
+    expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: `/products/${slug}`, to: `/products/${together}` }]), published: expect.arrayContaining([`/products/${slug}`, `/products/${together}`]) });
     // The check names the two categories at one address, the one that comes later in the order first.
     const refused = tabs.find(({ page: tab }) => !tab.url().includes(`/entries/${slug}`))!.page;
-    expect(await refused.getByRole('alert', { name: notices.checkLabel }).innerText()).toMatch(/content\/words\/categories\/textiles\.en\.yaml:\d+:\d+: slug: "fabrics" is also the slug of content\/words\/categories\/energy-and-fuel\.en\.yaml/);
+    const [earlier, later] = [ONE, TWO].sort((a, b) => a.order - b.order) as [Category, Category];
+    expect(await refused.getByRole('alert', { name: notices.checkLabel }).innerText()).toMatch(new RegExp(`${literally(fileOf(later))}:\\d+:\\d+: slug: "${together}" is also the slug of ${literally(fileOf(earlier))}`));
     expect(host.repository.resolve(LOCK_REF, 'commit')).toBeUndefined();
     expect(await checkOf(BRANCH)).toEqual([]);
     for (const { page: tab, unexpected: errors } of tabs) {
@@ -285,13 +293,14 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
 
   it('with drafts (EDITOR_DRAFTS), saves to a branch of its own with a pull request, leaves the default branch alone, and publishing merges it: one merge with the change and the redirect from the address it moved from', async () => {
     const before = head();
-    const draft = 'refs/heads/cms/categories/agriculture-inputs';
-    const { page: admin, unexpected: errors } = await open(withDrafts, '#/collections/categories/entries/agriculture-inputs');
+    const draft = `refs/heads/cms/categories/${THREE.id}`;
+    const moved = unusedSlug(`${THREE.slug}-moved`);
+    const { page: admin, unexpected: errors } = await open(withDrafts, `#/collections/categories/entries/${THREE.id}`);
     await signIn(admin, 'Authorize');
     await subtitle(admin).waitFor({ timeout: SLOW });
     await subtitle(admin).fill('Seeds, fertilisers and crop care');
     // A new address too: the same in every language.
-    await admin.getByLabel('Address', { exact: true }).first().fill('agriculture');
+    await admin.getByLabel(label('slug'), { exact: true }).first().fill(moved);
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.getByRole('button', { name: 'Status: Draft' }).waitFor({ timeout: SLOW });
 
@@ -299,13 +308,13 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(head()).toBe(before);
     const saved = host.repository.resolve(draft, 'commit')!;
     expect(git('rev-parse', `${saved}^`)).toBe(before);
-    const files = [`content/words/categories/agriculture-inputs.${DEFAULT}.yaml`];
+    const files = [fileOf(THREE)];
     expect(git('diff', '--name-only', before, saved).split('\n')).toEqual(files);
     expect(git('log', '-1', '--format=%an <%ae>', saved)).toBe(`${USER.name} <${USER.email}>`);
-    expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: 'cms/categories/agriculture-inputs', base: BRANCH, labels: ['decap-cms/draft'] }]);
+    expect(host.pulls.map(({ state, head: from, base, labels }) => ({ state, from, base, labels }))).toEqual([{ state: 'open', from: `cms/categories/${THREE.id}`, base: BRANCH, labels: ['decap-cms/draft'] }]);
 
     // Reviewed: its status is a label of the pull request; the board shows it under Ready.
-    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: category('agriculture-inputs').title }).waitFor({ timeout: SLOW });
+    const drawn = () => admin.frameLocator('iframe').locator('h1', { hasText: THREE.title }).waitFor({ timeout: SLOW });
     await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Status: Draft' }).click();
@@ -319,7 +328,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-drafts-workflow', WIDTH) });
 
     // Published: Decap asks first, then merges the pull request and deletes its branch.
-    await admin.getByText(category('agriculture-inputs').title).click();
+    await admin.getByText(THREE.title).click();
     await showPreview(admin);
     await drawn();
     await admin.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -341,8 +350,8 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(git('rev-parse', `${published}^`)).toBe(saved);
     expect(git('diff', '--name-only', saved, published)).toBe('content/words/redirects.yaml');
     expect(git('diff', '--name-only', before, BRANCH).split('\n')).toEqual([...files, 'content/words/redirects.yaml']);
-    expect(git('show', `${BRANCH}:content/words/categories/agriculture-inputs.${DEFAULT}.yaml`)).toContain('\nsubtitle: Seeds, fertilisers and crop care\n');
-    expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: '/products/agriculture-inputs', to: '/products/agriculture' }]) });
+    expect(git('show', `${BRANCH}:${fileOf(THREE)}`)).toContain('\nsubtitle: Seeds, fertilisers and crop care\n');
+    expect(parse(git('show', `${BRANCH}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: `/products/${THREE.slug}`, to: `/products/${moved}` }]) });
     expect(host.repository.resolve(draft, 'commit')).toBeUndefined();
     expect(host.pulls.map(({ state, merged }) => ({ state, merged: merged?.sha }))).toEqual([{ state: 'closed', merged: head() }]);
     expect(await checkOf(BRANCH)).toEqual([]);
@@ -351,7 +360,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
   });
 
   it('reads each picture from GitHub once, by its blob id: a save lists them once a check and fetches none it has read; one replaced under its name (a push) is read again, and the banner after the next save names it at its new size', async () => {
-    const { page: tab, unexpected: errors } = await open(editor, textiles);
+    const { page: tab, unexpected: errors } = await open(editor, firstCategory);
     const save = async (words: string) => {
       await subtitle(tab).fill(words);
       await tab.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -360,7 +369,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     };
     await subtitle(tab).waitFor({ timeout: SLOW });
     await save('Woven, knitted, non-woven and felted');
-    const picture = 'textiles-loom.png';
+    const picture = 'new-photo.png';
     const others = git('ls-tree', `${BRANCH}:${ART_FOLDER}`).split('\n').flatMap((line) => (line.endsWith(`\t${picture}`) ? [] : [`GET /git/blobs/${line.split(/\s/)[2]}`]));
     // Replaced on GitHub as a push would, with one half the size a category needs.
     const small = { width: Math.round(NEED.width / 2), height: Math.round(NEED.height / 2) };
