@@ -26,7 +26,7 @@ import { Markdown } from '../shared/ui/Markdown.tsx';
 import { InWriting } from '../shared/ui/Words.tsx';
 import { copyProject } from '../harness/harness.ts';
 import { ABOUT_PATH } from '../shared/paths.ts';
-import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes, serverBundle } from './helpers.ts';
+import { content, contentCopy as copyOfContent, contentInMemory, filledRoutes, literally, serverBundle } from './helpers.ts';
 import { contentCheckPasses } from './invariants.ts';
 
 /** The content's files in memory, a test's to break, and what the whole check says of them. */
@@ -261,7 +261,7 @@ describe('the content check', () => {
     const expected = breakIt(c);
     const problems = c.problems().join('\n');
     // A syntax error's message is the YAML parser's own; its place, the quote or bracket left open, is the test's.
-    if (expected.endsWith(':')) expect(problems).toMatch(new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} YAML: .+ \\(opened here\\)$`));
+    if (expected.endsWith(':')) expect(problems).toMatch(new RegExp(`^${literally(expected)} YAML: .+ \\(opened here\\)$`));
     else expect(problems).toBe(expected);
   });
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics, type Metrics } from '../server/metrics.ts';
-import { defaultLanguageOnly, editions, listening, testApp, THROWN_MESSAGE, withThrowingRoute } from './helpers.ts';
+import { categoryRoutes, defaultLanguageOnly, listening, testApp, THROWN_MESSAGE, withThrowingRoute } from './helpers.ts';
 
 const metrics = createMetrics();
 // What is measured is the same in every language: the default language's pages make the apps start faster.
@@ -42,7 +42,7 @@ describe('http_server_request_duration_seconds', () => {
     const home = await request(app).get('/home').expect(200);
     const script = /<script[^>]+src="([^"]+)"/.exec(home.text)![1]!;
     // A category's page: its address is the owners' to change.
-    const category = editions[0]!.routes.find((route) => route.category)!.path;
+    const category = categoryRoutes[0]!.path;
     await get(category);
     await get('/legal?utm_source=mail');
     await get('/about/');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../harness/harness.ts';
-import { freePort, rawConnection } from './helpers.ts';
+import { categoryRoutes, freePort, rawConnection } from './helpers.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'server', 'main.js');
 type LogLine = Record<string, unknown> & { level: string; time: string; msg?: string };
@@ -359,7 +359,7 @@ describe('traces in the built server', () => {
       });
       const port = await server.listening();
       // A category's page: its address is the owners' to change.
-      const category = routes.find((route) => route.category)!.path;
+      const category = categoryRoutes[0]!.path;
       const requests = [
         { path: '/about', id: 'trace-about', name: 'GET /about', route: '/about', status: 200 },
         { path: category, id: 'trace-category', name: `GET ${category}`, route: category, status: 200 },
