@@ -78,7 +78,8 @@ export const SETTINGS = {
   PORT: { default: '3000', accepted: 'a whole number from 0 to 65535', schema: wholeNumber(0, 65535) },
   // Loopback unless told otherwise: the container says 0.0.0.0 itself (Dockerfile).
   HOST: { default: '127.0.0.1', accepted: HOST_ACCEPTED, schema: hostName },
-  NODE_ENV: { default: 'development', accepted: 'one of production, development, test', schema: z.enum(['production', 'development', 'test']) },
+  // Production unless told otherwise, as the built server is: an error screen then shows no exception. npm run dev says development.
+  NODE_ENV: { default: 'production', accepted: 'one of production, development, test', schema: z.enum(['production', 'development', 'test']) },
   LOG_LEVEL: { default: 'info', accepted: `one of ${LOG_LEVELS.join(', ')}`, schema: z.enum(LOG_LEVELS) },
   TRUST_PROXY: {
     default: 'false',

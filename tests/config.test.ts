@@ -25,7 +25,7 @@ describe('readConfig', () => {
     expect(readConfig({})).toEqual({
       port: 3000,
       host: '127.0.0.1',
-      nodeEnv: 'development',
+      nodeEnv: 'production',
       logLevel: 'info',
       trustProxy: expect.any(Function),
       shutdownTimeoutMs: 10_000,
@@ -45,7 +45,7 @@ describe('readConfig', () => {
     const config = readConfig({
       PORT: '8080',
       HOST: '::',
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       SHUTDOWN_TIMEOUT_MS: '25000',
@@ -67,7 +67,7 @@ describe('readConfig', () => {
     expect(config).toEqual({
       port: 8080,
       host: '::',
-      nodeEnv: 'production',
+      nodeEnv: 'development',
       logLevel: 'warn',
       trustProxy: expect.any(Function),
       shutdownTimeoutMs: 25_000,
