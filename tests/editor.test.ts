@@ -28,7 +28,7 @@ import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
 import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, githubConfig } from '../server/editor-site.ts';
 import { defaultSite } from '../shared/site.ts';
-import { cspDirectives, serverBundle, testApp } from './helpers.ts';
+import { categories, cspDirectives, serverBundle, testApp } from './helpers.ts';
 
 const ownWords = readEditorWordsFolder();
 const built = editorConfig(siteContent.languages);
@@ -203,9 +203,9 @@ describe('the editor’s preview', () => {
   const asset = (name: string) => `/assets/${name}`;
 
   it('draws a legal document as the site does, its text as typed, placeholders filled', () => {
-    const terms = legal.find((doc) => doc.id === 'terms')!;
-    const data = completed(fieldsOf('legal'), { ...terms, body: 'Typed just now by {brandName}.\n\n## A new section' });
-    const html = renderToString(createElement(Page, { ctx: previewContext(siteContent, 'en', 'legal', 'terms', data, defaultSite, asset) }));
+    const [document] = legal as [(typeof legal)[number]];
+    const data = completed(fieldsOf('legal'), { ...document, body: 'Typed just now by {brandName}.\n\n## A new section' });
+    const html = renderToString(createElement(Page, { ctx: previewContext(siteContent, 'en', 'legal', document.id, data, defaultSite, asset) }));
     expect(html).toContain(`Typed just now by ${defaultSite.brandName}.`);
     expect(html).toContain('<h3>A new section</h3>');
     expect(html).toContain('site-footer');
@@ -296,7 +296,9 @@ describe('what a save writes of the files Decap hands over, one per language', (
   it('writes a new translation with a word of its own, and every translation that is there already', () => {
     const begun = [file('en', copied), file('fr', { ...copied, image: { file: 'textiles.svg', alt: 'Un cercle sombre' } }), file('ar', { ...copied, title: 'مستلزمات طبية' })];
     expect(toWrite(begun, repository)).toEqual(begun);
-    const there = [file('fr', { order: 5, slug: 'textiles' }, 'textiles')];
+    // A translation the content has: the first category's, in the first language beside the original.
+    const { id, order, slug } = categories[0]!;
+    const there = [file(siteContent.languages[1]!.code, { order, slug }, id)];
     expect(repository.has(there[0]!.path)).toBe(true);
     expect(toWrite(there, repository)).toEqual(there);
   });
