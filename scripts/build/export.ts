@@ -9,10 +9,12 @@
  * nginx serves the files with the hand-written docs/nginx/static-site.conf and
  * one generated include: the headers every response carries, each address's
  * language (Content-Language, and which not-found page) and the content
- * types, as the server sends them, and the redirects of the old addresses.
+ * types, as the server sends them, and the redirects of the old addresses
+ * (redirects.yaml's, and each legal document's old /legal?tab= address).
  * What only the server does is listed in docs/decisions/0004-static-export.md.
  *
- *   export/site/    about.html (+ .br, .gz), legal.tab-privacy.html, 404.html, index.html (/), robots.txt, assets/…
+ *   export/site/    about.html (+ .br, .gz), legal.html (/legal, the first legal document), legal/privacy.html,
+ *                   404.html, index.html (/), robots.txt, assets/…
  *                   fr/about.html, fr/404.html, fr/index.html (/fr/), fr.html (/fr), fr/about.md, fr/llms.txt, …
  *   export/nginx/   static-site.conf (the template, copied) and static-site-headers.conf
  *
