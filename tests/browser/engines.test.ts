@@ -440,9 +440,9 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
   describe('leaving a page before its scripts have loaded', () => {
     const opened = useTab(WIDTHS.desktop);
 
-    it('logs nothing at error or warning level, whether the islands had started to load or not', async () => {
+    // Where the driver reports the console (Chromium, Firefox): WebKitWebDriver reports none across a navigation, so there it could not fail.
+    if (name !== 'webkit') it('logs nothing at error or warning level, whether the islands had started to load or not', async () => {
       // The chunks a page imports once loaded take 2 s here, so each page is left while they are on their way.
-      // Where the driver reports the console (Chromium, Firefox); WebKitWebDriver reports none across a navigation.
       const { tab } = opened;
       // Four pages: every page imports the same chunks, so which page is left matters less than how.
       for (const [index, address] of addressesIn(LANGUAGES[0]!).slice(0, 4).entries()) {
@@ -474,20 +474,23 @@ describe.skipIf(binary === null)(`in ${name}`, () => {
     describe('without JavaScript', () => {
       const opened = useTab(WIDTHS.phone, { javaScript: false });
 
-      it.each(addressesFor('noScript'))('%s shows its content, and the drawer and exit buttons open and close the menu', async (address) => {
+      // The menu is the same on every page of a language: it is opened on the language's home page.
+      it.each(addressesFor('noScript'))('%s shows its content and fits the width; on a home page, the drawer and exit buttons open and close the menu', async (address) => {
         const { tab, width } = opened;
         await visit(tab, address, { script: false });
         const shown = await tab.evaluate(content);
         expect(shown.h1).not.toBe('');
         expect(shown.main).toBeGreaterThan(100);
         expect(await tab.evaluate(measureOverflow)).toEqual({ excess: 0, outside: [] });
-        await tab.click(drawerAt(address));
-        await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
-        // The menu fades in; getAnimations() would need a function call, which hangs with scripts off.
-        await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
-        if (MENU_PAGES.has(address)) await tab.screenshot(screenshotPath(name, address, width, '-no-js-menu'), { viewport: true });
-        await tab.click(closeAt(address));
-        await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
+        if (MENU_PAGES.has(address)) {
+          await tab.click(drawerAt(address));
+          await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(true);
+          // The menu fades in; getAnimations() would need a function call, which hangs with scripts off.
+          await expect.poll(() => tab.evaluate(menuOpacity)).toBe('1');
+          await tab.screenshot(screenshotPath(name, address, width, '-no-js-menu'), { viewport: true });
+          await tab.click(closeAt(address));
+          await expect.poll(() => tab.evaluate(menuIsOpen)).toBe(false);
+        }
         expect(tab.problems ?? []).toEqual([]);
       });
     });
