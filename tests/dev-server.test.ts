@@ -173,11 +173,15 @@ describe('npm run dev', () => {
     expect((await request(dev.origin).get('/products').expect(200)).text).not.toContain('Saved by renaming');
   });
 
-  it('builds the editor with the languages of languages.yaml, one added there included, in the same run', async () => {
+  it('builds the editor with the languages of languages.yaml, one added there included, in the same run; a browser that has the bundle keeps it', async () => {
     const file = join(sandbox.root, 'content', 'words', 'languages.yaml');
     const original = readFileSync(file, 'utf8');
     const languages = async () => {
-      const bundle = (await request(dev.origin).get('/admin/editor.js').expect(200)).text;
+      const answer = await request(dev.origin).get('/admin/editor.js').expect(200);
+      // Asked again at each opening (no-cache), as a browser that has it asks: 304 while it is the same.
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      await request(dev.origin).get('/admin/editor.js').set('if-none-match', answer.headers.etag as string).expect(304);
+      const bundle = answer.text;
       const [, locales, fallback] = /locales:(\[[^\]]*\]),default_locale:"(\w+)"/.exec(bundle)!;
       return { locales: JSON.parse(locales!) as string[], fallback };
     };

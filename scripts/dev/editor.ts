@@ -7,6 +7,7 @@
  * connections to this origin only. Design:
  * docs/decisions/0005-browser-editor.md.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
@@ -28,10 +29,17 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
   let builtFor: string | undefined;
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
-  const send = async (res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
+  // Asked again at each load (no-cache), and answered 304 while unchanged: the browser keeps the bundle, and V8 its compiled code, between openings.
+  const send = async (req: IncomingMessage, res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
     const { editorHeaders } = await import('../../server/security.ts');
     const bytes = await body();
-    res.writeHead(200, [...editorHeaders().flat(), 'content-type', type, 'cache-control', 'no-store']);
+    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+    const headers = [...editorHeaders().flat(), 'content-type', type, 'cache-control', 'no-cache', 'etag', etag];
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+    res.writeHead(200, headers);
     res.end(bytes);
   };
   const bundle = async () => {
@@ -54,10 +62,10 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
     if (path === LOCAL_BACKEND_PATH) {
       backend(req, res);
     } else if (path === EDITOR_PATH || path === `${EDITOR_PATH}/`) {
-      send(res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/editor/index.html'))).catch(failed(res));
+      send(req, res, 'text/html; charset=utf-8', () => readFileSync(join(root, 'client/editor/index.html'))).catch(failed(res));
     } else if (path === EDITOR_CONFIG_PATH) {
       const config = async () => (await import('../../server/editor-site.ts')).configYml({ backend: { name: 'proxy', proxy_url: LOCAL_BACKEND_PATH } });
-      send(res, 'text/yaml; charset=utf-8', config).catch(failed(res));
+      send(req, res, 'text/yaml; charset=utf-8', config).catch(failed(res));
     } else if (path === EDITOR_SCRIPT_PATH) {
       // Built once per run, on the first request (most runs never open the editor), and again for other languages.
       const listed = (() => {
@@ -82,7 +90,7 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
             return `document.body.style.whiteSpace = 'pre-wrap';\ndocument.body.textContent = ${JSON.stringify(`The editor could not start:\n${why}`)};\n`;
           },
         );
-      send(res, 'text/javascript; charset=utf-8', body).catch(failed(res));
+      send(req, res, 'text/javascript; charset=utf-8', body).catch(failed(res));
     } else if (path.startsWith(`${EDITOR_PATH}/`) && files) {
       // What the bundle loads later: its chunk, HarfBuzz's wasm, the share images' fonts, the preview's stylesheet.
       const name = path.slice(EDITOR_PATH.length + 1);
@@ -93,7 +101,7 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
           return void res.end('Not Found\n');
         }
-        return send(res, type, () => bytes);
+        return send(req, res, type, () => bytes);
       }).catch(failed(res));
     } else {
       return false;
