@@ -1,7 +1,6 @@
 /** What a visitor meets, in the engine the vitest project is named after, through engines.ts's driver interface. */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ABOUT_PATH, LEGAL_PATH, menuLinks } from '../../shared/paths.ts';
-import { routes } from '../../harness/harness.ts';
 import { defaultSite } from '../../shared/site.ts';
 import { content as words, editions, testApp } from '../helpers.ts';
 import { launchEngine, type Engine, type Tab } from './engines.ts';
@@ -87,8 +86,10 @@ const onDocument = (id: string, prefix = '') => {
   return { path, current: [path], shown: [`document-${id}`] };
 };
 
+/** The default language's pages: the menu and the legal tabs lead between the pages of one language. */
+const routes = editions[0]!.routes;
 /** The menu's links in the default language, from the route table: the drawer leads to each. */
-const MENU_LINKS = menuLinks(editions[0]!.routes);
+const MENU_LINKS = menuLinks(routes);
 const ABOUT = MENU_LINKS.find((link) => link.href === ABOUT_PATH)!;
 /** A menu link to follow from /home: the last one. */
 const FOLLOWED = MENU_LINKS.at(-1)!;
