@@ -116,10 +116,11 @@ function begun(fields: readonly CmsField[], data: Record<string, unknown>): bool
   });
 }
 
-let opened: Implementation | undefined;
-let versions: ReadVersion | undefined;
-/** A reader of content/art as the repository has it now, made afresh for each read of the repository and each write. */
-let readPictures: (() => PictureReader) | undefined;
+/**
+ * The one backend Decap made (its constructor sets it), with its readers: of content/art as the repository has it
+ * now, made afresh for each read of the repository and each write, and of a file's earlier versions.
+ */
+let opened: { backend: Implementation; pictures: () => PictureReader; versions: ReadVersion } | undefined;
 let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undefined;
 let signedIn = false;
 
@@ -136,7 +137,7 @@ export const repositoryEvents = new EventTarget();
  * through. Undefined before Decap has made it.
  */
 export function editorBackend(): Implementation | undefined {
-  return opened;
+  return opened?.backend;
 }
 
 /** Whether the editor may read the repository yet: the `opened` event has been sent (a banner that starts later asks this). */
@@ -147,8 +148,8 @@ export function repositoryOpened(): boolean {
 /** The repository's files and the pictures they name, read once until the next write; undefined before Decap has made a backend. */
 export async function repositoryContent(): Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> } | undefined> {
   if (!opened) return undefined;
-  const backend = opened;
-  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await picturesOf(readPictures!(), picturesNamed(files)) })));
+  const { backend, pictures } = opened;
+  read ??= withSignIn(() => contentFiles(backend).then(async (files) => ({ files, art: await picturesOf(pictures(), picturesNamed(files)) })));
   // A failed read is tried again next time, not kept.
   return read.catch((error: unknown) => {
     read = undefined;
@@ -162,7 +163,7 @@ export async function repositoryContent(): Promise<{ files: SourceFile[]; art: M
  * where it cannot be read.
  */
 export async function earlierVersion(id: string): Promise<string | undefined> {
-  return versions?.(id).catch(() => undefined);
+  return opened?.versions(id).catch(() => undefined);
 }
 
 /** The problems of the content as the repository has it now (the banner shows them when the editor opens and after each save). */
@@ -266,25 +267,26 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
     private gateToken: string | undefined;
     private readonly gateRepository: GitHubRepository;
     private readonly gateLock: WriteLock;
+    private readonly gatePictures: () => PictureReader;
 
     constructor(config: unknown, options?: unknown) {
       super(config, options);
-      // The one backend Decap makes, for the banner and the preview to read the repository through.
-      opened = this;
       read = undefined;
       const backend = (config as { backend?: { name?: string; base_url?: string; api_root?: string; repo?: string; branch?: string; proxy_url?: string } }).backend ?? {};
       watchSignIn(backend.base_url);
       this.gateRepository = { apiRoot: backend.api_root ?? 'https://api.github.com', repo: backend.repo ?? '', branch: backend.branch ?? 'main', token: () => this.gateToken };
       const proxy = backend.proxy_url;
-      versions = proxy
+      const versions: ReadVersion = proxy
         ? async (id) => {
             const response = await fetch(proxy, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'readVersion', params: { id } }) });
             return response.ok ? (((await response.json()) as { text: string | null }).text ?? undefined) : undefined;
           }
         : (id) => readBlob(this.gateRepository, id);
       // The local backend offers no picture's id without its bytes (its getMedia sends every picture whole), and a read on this machine is cheap: read afresh each time.
-      readPictures = proxy ? () => (name) => pictureBytes(this, name) : () => gitHubPictures(this.gateRepository);
+      this.gatePictures = proxy ? () => (name) => pictureBytes(this, name) : () => gitHubPictures(this.gateRepository);
       this.gateLock = lockOf(this.gateRepository);
+      // The one backend Decap makes, for the banner and the preview to read the repository through.
+      opened = { backend: this, pictures: this.gatePictures, versions };
     }
 
     override async authenticate(credentials: unknown) {
@@ -386,7 +388,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
         this.gateLock(async () => {
           const repository = await contentFiles(this);
           const change = await ask(repository);
-          const outcome = await outcomeOf(repository, change, readPictures!());
+          const outcome = await outcomeOf(repository, change, this.gatePictures());
           if (outcome.problems.length > 0) this.refuse(outcome.problems);
           try {
             const result = await write(change, outcome);
