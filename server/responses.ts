@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { combineRanges, parse as parseRange } from 'range-parser';
@@ -46,26 +47,36 @@ export interface PrepareInput {
 
 /**
  * Prepares a response at once as it is, and returns it with a promise for its
- * encodings, made after start-up, one body per turn of the event loop: gzip
- * for every body first, then brotli (its best quality costs ~25 ms a page).
- * Until they land, a client gets the best of what there is.
+ * encodings, made after start-up one body at a time off the event loop
+ * (compressing): gzip for every body first, then brotli (its best quality
+ * costs ~25 ms a page). Until they land, a client gets the best of what there is.
  */
 export function prepare(input: PrepareInput): PreparedResponse & { complete: Promise<void> } {
   const { body, compress = true, encoded = {} } = input;
   const prepared = prepareWith(input, encoded);
   if (!compress || (encoded.br && encoded.gzip)) return Object.assign(prepared, { complete: Promise.resolve() });
-  const complete = nextTurn()
-    .then(() => {
-      const gzip = encoded.gzip ?? gzipSync(body, { level: 9 });
-      prepared.representations = prepareWith(input, { ...encoded, gzip }).representations;
-      // Queued behind every other body's gzip, which start-up queued already.
-      return nextTurn().then(() => gzip);
-    })
-    .then((gzip) => {
-      const br = encoded.br ?? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const complete = compressing(async () => encoded.gzip ?? gzipAsync(body, { level: 9 })).then((gzip) => {
+    prepared.representations = prepareWith(input, { ...encoded, gzip }).representations;
+    // Queued behind every other body's gzip, which start-up queued already.
+    return compressing(async () => encoded.br ?? brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })).then((br) => {
       prepared.representations = prepareWith(input, { gzip, br }).representations;
     });
+  });
   return Object.assign(prepared, { complete });
+}
+
+const gzipAsync = promisify(gzipCallback);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * One body compressed at a time, on libuv's threads: the event loop answers requests meanwhile (a body's brotli
+ * held it 25–60 ms), and a pod of one core shares that core with one compression, not the thread pool's four.
+ */
+let compressions: Promise<unknown> = Promise.resolve();
+function compressing<T>(make: () => Promise<T>): Promise<T> {
+  const result = compressions.then(make);
+  compressions = result.catch(() => undefined);
+  return result;
 }
 
 /** Resolves on a later turn of the event loop, after pending I/O, one caller at a time. */

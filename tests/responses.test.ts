@@ -2,6 +2,7 @@
  * Prepared responses (server/responses.ts): header values are checked when
  * the response is prepared, and the encoding is negotiated as RFC 9110 says.
  */
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, prepare } from '../server/responses.ts';
 
@@ -20,6 +21,17 @@ describe('preparing a response', () => {
     await Promise.all([tiny.complete, page.complete]);
     expect(Object.keys(tiny.representations)).toEqual(['identity']);
     expect(Object.keys(page.representations).sort()).toEqual(['br', 'gzip', 'identity']);
+  });
+
+  it('makes the encodings on libuv’s threads, so that the event loop answers requests meanwhile', async () => {
+    // A body whose brotli at quality 11 takes a good part of a second.
+    const body = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `w${(i * 7919) % 10_007}`).join(' '));
+    const before = performance.eventLoopUtilization();
+    const page = prepare({ status: 200, body, contentType: 'text/html', cacheControl: 'no-store', baseHeaders: [] });
+    await page.complete;
+    expect(Object.keys(page.representations).sort()).toEqual(['br', 'gzip', 'identity']);
+    // Compressed on the event loop, it is busy nearly all the time (about 1).
+    expect(performance.eventLoopUtilization(before).utilization).toBeLessThan(0.5);
   });
 });
 
