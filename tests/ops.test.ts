@@ -244,8 +244,7 @@ describe('rendering at start-up', () => {
 
   it('answers a page asked for before its turn, and does not render it again', async () => {
     const { table, renders } = counted();
-    // With its encodings, whose turns come after start-up: the page is asked for before them.
-    const counting = testApp({ routes: table, precompress: true, content: defaultLanguageOnly });
+    const counting = testApp({ routes: table, content: defaultLanguageOnly });
     const english = fillSite(defaultSite, defaultLanguageOnly).routes;
     const last = english.at(-1)!.path;
     const res = await request(counting).get(last).expect(200);
