@@ -9,13 +9,14 @@
  * 200) once every one of them is made; one that cannot be made keeps it from
  * ever being ready, and `makeAll` says which (the process exits on it).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { HOME_PATH } from '../shared/paths.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
 import { fixedDocuments, type FixedDocument } from './render/documents.ts';
 import type { Logger } from './logger.ts';
-import { nextTurn, prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
+import { prepare, type PrepareInput, type PreparedResponse } from './responses.ts';
 import type { HeaderList } from './security.ts';
 
 export const CACHE = {

@@ -16,7 +16,7 @@ describe('preparing a response', () => {
   it('keeps an encoding only where it makes the body smaller, once the encodings are made', async () => {
     const tiny = prepare({ status: 200, body: Buffer.from('x'), contentType: 'text/plain', cacheControl: 'no-store', baseHeaders: [] });
     const page = prepare({ status: 200, body: Buffer.from('<p>hello</p>'.repeat(100)), contentType: 'text/html', cacheControl: 'no-store', baseHeaders: [] });
-    // At start-up, as it is: the encodings come a few turns of the event loop later, gzip first.
+    // At once, as it is: the encodings come later, from libuv's threads, gzip first.
     expect(Object.keys(page.representations)).toEqual(['identity']);
     await Promise.all([tiny.complete, page.complete]);
     expect(Object.keys(tiny.representations)).toEqual(['identity']);
