@@ -24,14 +24,15 @@ describe('preparing a response', () => {
   });
 
   it('makes the encodings on libuv’s threads, so that the event loop answers requests meanwhile', async () => {
-    // A body whose brotli at quality 11 takes a good part of a second.
-    const body = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `w${(i * 7919) % 10_007}`).join(' '));
+    // A body whose brotli at quality 11 takes about half a second: words drawn at random (a fixed sequence), which it cannot shorten fast.
+    let seed = 1;
+    const body = Buffer.from(Array.from({ length: 30_000 }, () => `w${((seed = (seed * 48_271) % 2_147_483_647) % 100_000).toString(36)}`).join(' '));
     const before = performance.eventLoopUtilization();
     const page = prepare({ status: 200, body, contentType: 'text/html', cacheControl: 'no-store', baseHeaders: [] });
     await page.complete;
     expect(Object.keys(page.representations).sort()).toEqual(['br', 'gzip', 'identity']);
-    // Compressed on the event loop, it is busy nearly all the time (about 1).
-    expect(performance.eventLoopUtilization(before).utilization).toBeLessThan(0.5);
+    // Compressed on the event loop, it is busy all the time (1); off it, what is left is the worker's other work.
+    expect(performance.eventLoopUtilization(before).utilization).toBeLessThan(0.75);
   });
 });
 
