@@ -7,7 +7,7 @@
  * connections to this origin only. Design:
  * docs/decisions/0005-browser-editor.md.
  */
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
@@ -29,18 +29,12 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
   let builtFor: string | undefined;
   const backend = localBackend(root);
   // The server's modules import the site's, which a save may have broken: loaded per request, not with the dev server.
-  // Asked again at each load (no-cache), and answered 304 while unchanged: the browser keeps the bundle, and V8 its compiled code, between openings.
+  // Asked again at each load (no-cache), and answered 304 while unchanged, as the server answers: the browser keeps the bundle, and V8 its
+  // compiled code, between openings.
   const send = async (req: IncomingMessage, res: ServerResponse, type: string, body: () => string | Uint8Array | Promise<string | Uint8Array>) => {
-    const { editorHeaders } = await import('../../server/security.ts');
-    const bytes = await body();
-    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-    const headers = [...editorHeaders().flat(), 'content-type', type, 'cache-control', 'no-cache', 'etag', etag];
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
-      return void res.end();
-    }
-    res.writeHead(200, headers);
-    res.end(bytes);
+    const [{ editorHeaders }, { prepare, send: answer }] = await Promise.all([import('../../server/security.ts'), import('../../server/responses.ts')]);
+    const prepared = prepare({ status: 200, body: Buffer.from(await body()), contentType: type, cacheControl: 'no-cache', baseHeaders: editorHeaders(), compress: false });
+    answer(req, res, prepared, randomUUID());
   };
   const bundle = async () => {
     const [{ bundleEditor }, { readConfig }] = await Promise.all([import('../build/editor-bundle.ts'), import('../../server/config.ts')]);
