@@ -87,6 +87,8 @@ const phrases = z.strictObject({
     signedOutShort: phrase(),
     /** A write that waited in vain for another editor's (client/editor/write-lock.ts). */
     busy: phrase(),
+    /** A save of files changed since the entry was opened (client/editor/repository.ts, ChangedElsewhere), above their paths. */
+    changedElsewhere: phrase(),
     /** The commit messages of what the gate writes beside a change (client/editor/repository.ts). */
     addressesCommit: phrase(),
     unusedCommit: phrase(),

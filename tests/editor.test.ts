@@ -13,7 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { entryLink, opensAsText, textLink } from '../client/editor/banner.tsx';
 import { asText, formatter } from '../client/editor/formats.ts';
 import { completed, previewContext, savedFiles } from '../client/editor/preview.tsx';
-import { toWrite } from '../client/editor/repository.ts';
+import { changedSince, toWrite } from '../client/editor/repository.ts';
 import { chooseLanguage, fill, library } from '../client/editor/locale.ts';
 import { masterOf, uploadRefusal, type PhotoKind } from '../client/editor/uploads.ts';
 import { MASTER_LIMITS } from '../content/art.ts';
@@ -306,6 +306,22 @@ describe('what a save writes of the files Decap hands over, one per language', (
   it('writes a translation that moves with a new address, and is not there yet, where it goes', () => {
     const moved = { ...file('fr', { ...copied, title: 'Fournitures médicales' }), newPath: 'content/words/categories/medical-kits.fr.yaml' };
     expect(toWrite([moved], repository)).toEqual([{ path: 'content/words/categories/medical-kits.fr.yaml', slug: 'medical-supplies', raw: moved.raw }]);
+  });
+});
+
+describe('a save over files changed since the form was opened on them', () => {
+  const [path, other] = ['content/words/about.en.yaml', 'content/words/about.fr.yaml'];
+  it.each([
+    ['a file as it was opened', { [path]: 'lead: A' }, { [path]: 'lead: A' }, []],
+    ['a file another save changed', { [path]: 'lead: A' }, { [path]: 'lead: B' }, [path]],
+    ['a file another save removed', { [path]: 'lead: A' }, {}, [path]],
+    ['a translation another save began', { [path]: null }, { [path]: 'lead: B' }, [path]],
+    ['a translation not begun, still not there', { [path]: null }, {}, []],
+    ['a file the form was not opened on (a new entry)', {}, { [path]: 'lead: B' }, []],
+    ['one changed beside one as it was', { [path]: 'lead: A', [other]: 'lead: C' }, { [path]: 'lead: B', [other]: 'lead: C' }, [path]],
+  ] as const)('%s', (_, opened, now, refused) => {
+    const repository = Object.entries(now).map(([at, text]) => ({ path: at, text }));
+    expect(changedSince(repository, [{ path }, { path: other }], new Map(Object.entries(opened)))).toEqual(refused);
   });
 });
 

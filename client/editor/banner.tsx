@@ -6,9 +6,11 @@
  * file broken elsewhere (by hand, in the git host's web editor) is named as
  * soon as the editor opens, and the owner can open it and fix it here: in
  * its form, or as its text when its form cannot show it as written. The
- * same place says when signing in failed, and when GitHub stopped accepting
- * the sign-in and a save was not made. Its words are the owner's language's
- * where we have it (locale.ts), laid out in that language's direction.
+ * same place says when signing in failed, when GitHub stopped accepting
+ * the sign-in and a save was not made, and when a save was not made as it
+ * would have undone a change saved since its entry was opened. Its words are
+ * the owner's language's where we have it (locale.ts), laid out in that
+ * language's direction.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,6 +27,7 @@ type Report =
   | { kind: 'checking' }
   | { kind: 'repository'; problems: string[]; asText: ReadonlySet<string> }
   | { kind: 'refused'; problems: string[]; asText: ReadonlySet<string> }
+  | { kind: 'changedElsewhere'; files: string[] }
   | { kind: 'unreadable'; why: string }
   | { kind: 'signInFailed'; why: string }
   | { kind: 'signedOut' };
@@ -103,11 +106,13 @@ function Banner() {
         () => undefined,
       );
     };
+    const changedElsewhere = (event: Event) => show({ kind: 'changedElsewhere', files: (event as CustomEvent<string[]>).detail });
     const signInFailed = (event: Event) => show({ kind: 'signInFailed', why: (event as CustomEvent<string>).detail });
     const signedOut = () => show({ kind: 'signedOut' });
     repositoryEvents.addEventListener('opened', check);
     repositoryEvents.addEventListener('saved', check);
     repositoryEvents.addEventListener('refused', refused);
+    repositoryEvents.addEventListener('changedElsewhere', changedElsewhere);
     repositoryEvents.addEventListener('signInFailed', signInFailed);
     repositoryEvents.addEventListener('signedOut', signedOut);
     // Signed in before this was drawn (a session Decap restored): the event has gone by.
@@ -116,6 +121,7 @@ function Banner() {
       repositoryEvents.removeEventListener('opened', check);
       repositoryEvents.removeEventListener('saved', check);
       repositoryEvents.removeEventListener('refused', refused);
+      repositoryEvents.removeEventListener('changedElsewhere', changedElsewhere);
       repositoryEvents.removeEventListener('signInFailed', signInFailed);
       repositoryEvents.removeEventListener('signedOut', signedOut);
     };
@@ -125,12 +131,13 @@ function Banner() {
   if (report.kind === 'checking') return null;
   const heading = {
     refused: notices.refused,
+    changedElsewhere: notices.changedElsewhere,
     repository: notices.problems,
     unreadable: fill(notices.unreadable, { why: report.kind === 'unreadable' ? report.why : '' }),
     signInFailed: notices.signInFailed,
     signedOut: notices.signedOut,
   }[report.kind];
-  const problems = report.kind === 'refused' || report.kind === 'repository' ? report.problems : [];
+  const problems = report.kind === 'refused' || report.kind === 'repository' ? report.problems : report.kind === 'changedElsewhere' ? report.files : [];
   const asText = report.kind === 'refused' || report.kind === 'repository' ? report.asText : undefined;
   const aboutSignIn = report.kind === 'signInFailed' || report.kind === 'signedOut';
   return (

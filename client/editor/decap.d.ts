@@ -37,6 +37,8 @@ declare module 'decap-cms-lib-util' {
   export interface Implementation {
     authenticate(credentials: unknown): Promise<unknown>;
     restoreUser(user: unknown): Promise<unknown>;
+    /** One file of an entry, as its form is opened: GitHub's gives `data: ''` for a file that is not there, the local backend's `null`. */
+    getEntry(path: string): Promise<Omit<ImplementationEntry, 'data'> & { data: string | null }>;
     entriesByFolder(folder: string, extension: string, depth: number): Promise<ImplementationEntry[]>;
     allEntriesByFolder?(folder: string, extension: string, depth: number): Promise<ImplementationEntry[]>;
     entriesByFiles(files: Array<{ path: string; label?: string }>): Promise<ImplementationEntry[]>;

@@ -38,6 +38,18 @@ export class ContentRefused extends Error {
   }
 }
 
+/** A save that would undo a change saved since its entry was opened (in another tab, or by someone else): nothing is written. */
+export class ChangedElsewhere extends Error {
+  constructor(readonly files: readonly string[]) {
+    super(`${notices.changedElsewhere}\n${files.join('\n')}`);
+    this.name = 'ChangedElsewhere';
+  }
+
+  override toString(): string {
+    return this.message;
+  }
+}
+
 /** A read or write the git host refused because it no longer accepts the sign-in: the owner must sign in again. */
 export class SignInRejected extends Error {
   constructor() {
@@ -122,6 +134,11 @@ function begun(fields: readonly CmsField[], data: Record<string, unknown>): bool
  */
 let opened: { backend: Implementation; pictures: () => PictureReader; versions: ReadVersion } | undefined;
 let read: Promise<{ files: SourceFile[]; art: Map<string, Uint8Array> }> | undefined;
+/**
+ * Each file of an entry as this tab's form was opened on it, or as this tab last saved it; null where it was not there.
+ * Decap saves the whole form over the file, so a save is refused if the file has changed since (changedSince).
+ */
+const asOpened = new Map<string, string | null>();
 let signedIn = false;
 
 /**
@@ -206,6 +223,15 @@ function gitHubPictures(repository: GitHubRepository): PictureReader {
     if (bytes) blobs.set(id, bytes);
     return bytes;
   };
+}
+
+/** The files of a save that the repository no longer holds as this tab opened them: saving over them would undo another's change. */
+export function changedSince(repository: readonly SourceFile[], saved: readonly { path: string }[], opened: ReadonlyMap<string, string | null>): string[] {
+  return saved.flatMap(({ path }) => {
+    if (!opened.has(path)) return [];
+    const now = repository.find((file) => file.path === path)?.text ?? null;
+    return now === opened.get(path) ? [] : [path];
+  });
 }
 
 /** The named pictures that are there, by name. */
@@ -316,13 +342,35 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       return (await super.getMedia(mediaFolder)).map(typed);
     }
 
+    override async getEntry(path: string) {
+      const entry = await super.getEntry(path);
+      asOpened.set(path, entry.data || null);
+      return entry;
+    }
+
     // A save, a new entry, a renamed one, a draft (EDITOR_DRAFTS: on its branch, the live site untouched until it is published).
     override async persistEntry(entry: { dataFiles: DataFile[]; assets: AssetProxy[] }, options: Record<string, unknown>) {
       const live = !options.useWorkflow;
       return this.gate(
-        async (repository) => ({ saved: await recorded(repository, toWrite(entry.dataFiles, new Set(repository.map((file) => file.path)))), assets: entry.assets, live }),
+        async (repository) => {
+          // A draft is merged by git, which refuses a change made to the same lines meanwhile; a new entry's address, Decap checks.
+          const changed = live && !options.newEntry ? changedSince(repository, entry.dataFiles, asOpened) : [];
+          if (changed.length > 0) {
+            repositoryEvents.dispatchEvent(new CustomEvent('changedElsewhere', { detail: changed }));
+            throw new ChangedElsewhere(changed);
+          }
+          return { saved: await recorded(repository, toWrite(entry.dataFiles, new Set(repository.map((file) => file.path)))), assets: entry.assets, live };
+        },
         // A draft's branch holds its entry's files alone (Decap reads them back as the entry): redirects.yaml goes with its publishing.
-        ({ saved = [] }, { alongside }) => super.persistEntry({ ...entry, dataFiles: live ? [...saved, ...alongside] : [...saved] }, options),
+        async ({ saved = [] }, { alongside }) => {
+          const result = await super.persistEntry({ ...entry, dataFiles: live ? [...saved, ...alongside] : [...saved] }, options);
+          // The form now shows what was saved: a file moved by a new address is there no longer.
+          if (live) for (const file of saved) {
+            if (file.newPath) asOpened.set(file.path, null);
+            asOpened.set(file.newPath ?? file.path, file.raw);
+          }
+          return result;
+        },
       );
     }
 
@@ -342,7 +390,10 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       return this.gate(
         // Decap deletes an entry in every language, whether its file is there or not: only those that are.
         (repository) => ({ removed: paths.filter((path) => !entryOf(path) || repository.some((file) => file.path === path)), live: true }),
-        ({ removed = [] }) => super.deleteFiles([...removed], commitMessage),
+        async ({ removed = [] }) => {
+          await super.deleteFiles([...removed], commitMessage);
+          for (const path of removed) asOpened.delete(path);
+        },
       );
     }
 

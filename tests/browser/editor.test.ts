@@ -216,6 +216,44 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await products.close();
   });
 
+  it('refuses a save that would undo a change published from another tab since the entry was opened there: nothing written, the banner says what to do, and the entry opened again saves both', async () => {
+    const path = categoryFile(TWO);
+    const entry = `#/collections/categories/entries/${TWO.id}`;
+    const before = parse(file(path)) as { subtitle: string; description: string };
+    const first = await openEditor(entry, (page) => field(page, LABEL.subtitle));
+    const second = await openEditor(entry, (page) => field(page, LABEL.description), { own: true });
+    // Leaving the unsaved form, yes; the backup of it, when Decap offers one, no: it would put the other tab's change back too, as the notice says.
+    second.admin.on('dialog', (dialog) => void (dialog.message() === BACKUP_OFFERED ? dialog.dismiss() : dialog.accept()));
+
+    const subtitle = `${before.subtitle}, in stock`;
+    await field(first.admin, LABEL.subtitle).fill(subtitle);
+    await publish(first.admin);
+    await expect.poll(() => (parse(file(path)) as { subtitle: string }).subtitle, { timeout: SLOW }).toBe(subtitle);
+    const published = file(path);
+
+    // The second tab's form still holds the subtitle as it was: publishing it whole would put that back.
+    const description = `${before.description} Delivered weekly.`;
+    await field(second.admin, LABEL.description).fill(description);
+    await publish(second.admin);
+    const banner = second.admin.getByRole('alert', { name: words.en!.notices.checkLabel });
+    await banner.getByText(words.en!.notices.changedElsewhere).waitFor({ timeout: SLOW });
+    expect(await banner.locator('li code').allTextContents()).toEqual([path]);
+    expect(file(path)).toBe(published);
+    expect(second.problems).toEqual([expect.stringContaining(`ChangedElsewhere: ${words.en!.notices.changedElsewhere}`), 'Object']);
+
+    // Opened again by the banner's link: the other tab's change in the form, and the owner's own published beside it.
+    second.problems.splice(0);
+    await banner.getByRole('link', { name: words.en!.notices.open }).click();
+    await expect.poll(() => field(second.admin, LABEL.subtitle).inputValue(), { timeout: SLOW }).toBe(subtitle);
+    await field(second.admin, LABEL.description).fill(description);
+    await publish(second.admin);
+    await expect.poll(() => parse(file(path)) as unknown, { timeout: SLOW }).toMatchObject({ subtitle, description });
+    expect(unexpected(first.problems)).toEqual([]);
+    expect(unexpected(second.problems)).toEqual([]);
+    await leave(second.admin);
+    await leave(first.admin);
+  });
+
   it('draws the preview in the language being written, a translation as its own page, a right-to-left one right to left, and types it right to left, saved in its order', async () => {
     const beside = editionOf(BESIDE).content;
     const translated = parse(file(categoryFile(ONE, BESIDE.code))) as { intro: string };
