@@ -13,6 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { entryLink, opensAsText, textLink } from '../client/editor/banner.tsx';
 import { asText, formatter } from '../client/editor/formats.ts';
 import { completed, previewContext, savedFiles } from '../client/editor/preview.tsx';
+import { nearestPage } from '../client/editor/gate.ts';
 import { changedSince, toWrite } from '../client/editor/repository.ts';
 import { chooseLanguage, fill, library } from '../client/editor/locale.ts';
 import { masterOf, uploadRefusal, type PhotoKind } from '../client/editor/uploads.ts';
@@ -322,6 +323,18 @@ describe('a save over files changed since the form was opened on them', () => {
   ] as const)('%s', (_, opened, now, refused) => {
     const repository = Object.entries(now).map(([at, text]) => ({ path: at, text }));
     expect(changedSince(repository, [{ path }, { path: other }], new Map(Object.entries(opened)))).toEqual(refused);
+  });
+});
+
+describe('where a deleted page’s address leads', () => {
+  it.each([
+    ['/products/fuel', ['/products', '/home'], '/products'],
+    ['/legal/privacy', ['/legal', '/home'], '/legal'],
+    ['/guides/fuel/storage', ['/guides', '/home'], '/guides'],
+    ['/about', ['/products', '/home'], '/home'],
+    ['/products/fuel', ['/home'], '/home'],
+  ])('%s, among %j: %s', (address, pages, nearest) => {
+    expect(nearestPage(address, new Set(pages))).toBe(nearest);
   });
 });
 

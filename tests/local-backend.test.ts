@@ -350,6 +350,24 @@ describe('what the content check refuses, through the local backend', () => {
     }
   });
 
+  it('deletes an entry and writes the redirect from its address in the same step, both or neither (a delete alone is refused above)', async () => {
+    const redirects = 'content/words/redirects.yaml';
+    const originals = [...EVERY_LANGUAGE, redirects].map(read);
+    // Its address to the products page, first in the list the editor writes in block style (content/redirects.ts).
+    const raw = originals.at(-1)!.replace(/^redirects: \[\]$/m, 'redirects:').replace(/^redirects:$/m, `redirects:\n  - from: /products/${ONE.slug}\n    to: /products`);
+    try {
+      const before = snapshot();
+      const astray = await post({ action: 'deleteFiles', params: { paths: EVERY_LANGUAGE, dataFiles: [{ path: redirects, raw: raw.replace('to: /products', 'to: /products/no-such-page') }] } });
+      expect(astray).toMatchObject({ status: 422, body: { problems: [expect.stringMatching(/redirects\[0\]\.to: no page has the address \/products\/no-such-page/)] } });
+      expect(snapshot()).toEqual(before);
+      expect(await post({ action: 'deleteFiles', params: { paths: EVERY_LANGUAGE, dataFiles: [{ path: redirects, raw }] } })).toMatchObject({ status: 200 });
+      expect(EVERY_LANGUAGE.filter((path) => existsSync(at(path)))).toEqual([]);
+      expect(read(redirects)).toBe(raw);
+    } finally {
+      [...EVERY_LANGUAGE, redirects].forEach((path, index) => writeFileSync(at(path), originals[index]!));
+    }
+  });
+
   it.each(BREAKAGES.map((breakage) => [breakage.action, breakage.how, breakage] as const))('%s %s: refused (422) with the build’s own lines, and nothing written', async (_action, _how, { request, says }) => {
     const before = snapshot();
     const answer = await post(await request());

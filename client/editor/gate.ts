@@ -4,7 +4,8 @@
  * content files as they are and a change (files saved, pictures uploaded,
  * files removed), it works out the content after the change, what that
  * change does to the addresses (redirects.yaml: an address that moved
- * leaves a redirect behind, every page's address is published), the
+ * leaves a redirect behind, and so does a page removed, to the nearest page
+ * above it; every page's address is published), the
  * build's own check of the result (check-edited.ts), and the pictures the change
  * leaves unused (a picture replaced in an entry is removed with it). A
  * translation saved records the version of its original it translates
@@ -17,6 +18,7 @@ import { ART_FOLDER } from '../../content/art.ts';
 import { publish, recordRename } from '../../content/redirects.ts';
 import { COLLECTIONS, type CollectionKey, type Redirects } from '../../content/schema.ts';
 import { problemsBrought } from '../../shared/site-check.ts';
+import { HOME_PATH } from '../../shared/paths.ts';
 import { fillSite } from '../../shared/routes.ts';
 import { siteOf } from './check-edited.ts';
 import { formatter } from './formats.ts';
@@ -38,7 +40,7 @@ export interface Change {
 export interface Outcome {
   /** What the build would stop on after the change that it would not have stopped on before, one line each; none when it may be written. */
   problems: string[];
-  /** Files written with the change to the live site: redirects.yaml, when the change moved an address or added a page. */
+  /** Files written with the change to the live site: redirects.yaml, when the change moved, removed or added a page. */
   alongside: DataFile[];
   /** Pictures of content/art that the change leaves named by nothing, which were named before it. */
   unused: string[];
@@ -126,12 +128,18 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
   // The content after the change, read once (the most of a check's time), and again only if a redirect is added to it.
   let checked = checkContent({ files: after, art });
 
-  // An address that moved (the same entry at another address) leaves a redirect behind, in the same write.
+  // An address that moved (the same entry at another address) leaves a redirect behind, in the same write; a
+  // published page removed leaves one to the nearest page above its address (a category's: the products page).
   if (redirects) {
     const before = addressesOf(checkContent({ files: repository, art }));
-    const moved = [...addressesOf(checked)].filter(([source, address]) => before.has(source) && before.get(source) !== address);
+    const now = addressesOf(checked);
+    const pages = new Set(now.values());
+    const moved = [...now].filter(([source, address]) => before.has(source) && before.get(source) !== address);
+    const published = new Set(redirects.published);
+    const removed = [...before].filter(([source, address]) => !now.has(source) && !pages.has(address) && published.has(address));
     for (const [source, address] of moved) redirects = recordRename(redirects, before.get(source)!, address);
-    if (moved.length > 0) {
+    for (const [, address] of removed) redirects = recordRename(redirects, address, nearestPage(address, pages));
+    if (moved.length + removed.length > 0) {
       rewrite(redirects);
       checked = checkContent({ files: after, art });
     }
@@ -151,6 +159,14 @@ function addressesOf({ content }: Checked): Map<string, string> {
   // The words are not what is looked at here: the settings the preview fills them with will do.
   const [edition] = fillSite(setup.site, content).editions;
   return new Map(edition!.routes.map((route) => [`${route.source.collection}/${route.source.id}`, route.key]));
+}
+
+/** The nearest page above an address among `pages` (/products for /products/fuel, /legal for /legal/privacy), else the home page. */
+export function nearestPage(address: string, pages: ReadonlySet<string>): string {
+  for (let end = address.lastIndexOf('/'); end > 0; end = address.lastIndexOf('/', end - 1)) {
+    if (pages.has(address.slice(0, end))) return address.slice(0, end);
+  }
+  return HOME_PATH;
 }
 
 /** The bytes of the named pictures: those saved with the change, else the repository's; a missing one is left out (the check says so). */

@@ -1,7 +1,7 @@
 /**
  * What the editor asks GitHub's REST API itself, beside Decap's GitHub
- * backend: the write lock (write-lock.ts), a commit onto a draft's
- * branch, an earlier version of a file and the pictures by their blob ids (repository.ts), with the token the editor signed in with, at the
+ * backend: the write lock (write-lock.ts), a commit of its own (onto a draft's
+ * branch, or a delete with its redirects), an earlier version of a file and the pictures by their blob ids (repository.ts), with the token the editor signed in with, at the
  * API root config.yml names (EDITOR_GITHUB_API).
  */
 
@@ -79,16 +79,16 @@ export async function blobIds(repository: GitHubRepository, folder: string): Pro
   return new Map(listed.data.tree.flatMap((entry) => (entry.type === 'blob' ? [[entry.path, entry.sha] as const] : [])));
 }
 
-/** Commits text files onto a branch (a draft's), on its head: a fast forward, as every write is. */
-export async function commitToBranch(repository: GitHubRepository, branch: string, files: ReadonlyArray<{ path: string; raw: string }>, message: string): Promise<void> {
+/** Commits text files onto a branch (a draft's, or the default one), and the files `removed` taken out, on its head: a fast forward, as every write is. */
+export async function commitToBranch(repository: GitHubRepository, branch: string, files: ReadonlyArray<{ path: string; raw: string }>, message: string, removed: readonly string[] = []): Promise<void> {
   const head = await call<Branch>(repository, 'GET', `branches/${encodeURIComponent(branch)}`);
-  if (head.status !== 200) throw new Error(`The draft's branch ${branch} is not there`);
+  if (head.status !== 200) throw new Error(`The branch ${branch} is not there`);
   const blobs = await Promise.all(files.map((file) => call<{ sha: string }>(repository, 'POST', 'git/blobs', { content: file.raw, encoding: 'utf-8' })));
   const tree = await call<{ sha: string }>(repository, 'POST', 'git/trees', {
     base_tree: head.data.commit.commit.tree.sha,
-    tree: files.map((file, index) => ({ path: file.path, mode: '100644', type: 'blob', sha: blobs[index]!.data.sha })),
+    tree: [...files.map((file, index) => ({ path: file.path, mode: '100644', type: 'blob', sha: blobs[index]!.data.sha })), ...removed.map((path) => ({ path, mode: '100644', type: 'blob', sha: null }))],
   });
   const commit = await call<{ sha: string }>(repository, 'POST', 'git/commits', { message, tree: tree.data.sha, parents: [head.data.commit.sha] });
   const moved = await call(repository, 'PATCH', `git/refs/heads/${branch}`, { sha: commit.data.sha, force: false });
-  if (moved.status !== 200) throw new Error(`The draft's branch ${branch} moved while it was being written: publish again`);
+  if (moved.status !== 200) throw new Error(`The branch ${branch} moved while it was being written: publish again`);
 }

@@ -294,6 +294,8 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
     private readonly gateRepository: GitHubRepository;
     private readonly gateLock: WriteLock;
     private readonly gatePictures: () => PictureReader;
+    /** The local backend's address (npm run dev); undefined on GitHub. */
+    private readonly gateProxy: string | undefined;
 
     constructor(config: unknown, options?: unknown) {
       super(config, options);
@@ -301,7 +303,7 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       const backend = (config as { backend?: { name?: string; base_url?: string; api_root?: string; repo?: string; branch?: string; proxy_url?: string } }).backend ?? {};
       watchSignIn(backend.base_url);
       this.gateRepository = { apiRoot: backend.api_root ?? 'https://api.github.com', repo: backend.repo ?? '', branch: backend.branch ?? 'main', token: () => this.gateToken };
-      const proxy = backend.proxy_url;
+      const proxy = (this.gateProxy = backend.proxy_url);
       const versions: ReadVersion = proxy
         ? async (id) => {
             const response = await fetch(proxy, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'readVersion', params: { id } }) });
@@ -390,8 +392,8 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
       return this.gate(
         // Decap deletes an entry in every language, whether its file is there or not: only those that are.
         (repository) => ({ removed: paths.filter((path) => !entryOf(path) || repository.some((file) => file.path === path)), live: true }),
-        async ({ removed = [] }) => {
-          await super.deleteFiles([...removed], commitMessage);
+        async ({ removed = [] }, { alongside }) => {
+          await (alongside.length > 0 ? this.removeWith(removed, alongside, commitMessage) : super.deleteFiles([...removed], commitMessage));
           for (const path of removed) asOpened.delete(path);
         },
       );
@@ -416,6 +418,20 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
 
     override async deleteUnpublishedEntry(collection: string, slug: string) {
       return withSignIn(() => super.deleteUnpublishedEntry(collection, slug));
+    }
+
+    /**
+     * Files removed and `files` written in one write, as the gate checked them (a page and the redirect from its address):
+     * Decap's backends write the two apart, and neither alone is a site the check passes. On GitHub, one commit.
+     */
+    private async removeWith(removed: readonly string[], files: readonly DataFile[], commitMessage: string): Promise<void> {
+      if (!this.gateProxy) return commitToBranch(this.gateRepository, this.gateRepository.branch, files, commitMessage, removed);
+      const response = await fetch(this.gateProxy, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'deleteFiles', params: { paths: removed, dataFiles: files.map(({ path, raw }) => ({ path, raw })), options: { commitMessage } } }),
+      });
+      if (!response.ok) throw new Error(((await response.json()) as { error?: string }).error ?? `The local backend answered ${response.status}`);
     }
 
     /** A draft's files, read from its branch through Decap's backend: its entry's files, and its pictures as assets. */

@@ -15,14 +15,15 @@ import { EDITOR_CONFIG_PATH, EDITOR_CONTENT_TYPES, EDITOR_PATH, EDITOR_SCRIPT_PA
 import { EDITOR_WORDS_FOLDER } from '../../content/editor-words.ts';
 import { LANGUAGES_FILE } from '../../content/load.ts';
 import type { BuildManifest } from '../../server/assets.ts';
+import type { Queue } from '../../shared/queue.ts';
 import { LOCAL_BACKEND_PATH, localBackend } from './local-backend.ts';
 
 /**
- * Answers /admin… and the local backend; false for any other path. `built`
- * resolves once this run's client build is in `clientDir`, which the
- * preview's assets come from.
+ * Answers /admin… and the local backend; false for any other path. `withClient`
+ * runs work once this run's client build is in `clientDir` (which the preview's
+ * assets come from), and before a change of the content builds it again.
  */
-export function devEditor(root: string, clientDir: string, built: Promise<unknown>): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function devEditor(root: string, clientDir: string, withClient: Queue): (req: IncomingMessage, res: ServerResponse) => boolean {
   let files: Promise<Map<string, Uint8Array>> | undefined;
   // The editor's languages are languages.yaml's, and its words content/editor-words', when its bundle is built: a change to either builds it again.
   const languages = () => [LANGUAGES_FILE, ...readdirSync(join(root, EDITOR_WORDS_FOLDER)).map((name) => `${EDITOR_WORDS_FOLDER}/${name}`)].map((path) => readFileSync(join(root, path), 'utf8')).join('\0');
@@ -38,10 +39,11 @@ export function devEditor(root: string, clientDir: string, built: Promise<unknow
   };
   const bundle = async () => {
     const [{ bundleEditor }, { readConfig }] = await Promise.all([import('../build/editor-bundle.ts'), import('../../server/config.ts')]);
-    // The client build of this run, whatever the content's state: the preview's stylesheet and icons come from it.
-    await built;
-    const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
-    return bundleEditor(manifest, readConfig(process.env).site, clientDir, root);
+    // The client build of this run, whatever the content's state, and not built again meanwhile: the preview's stylesheet and icons come from it.
+    return withClient(() => {
+      const manifest = JSON.parse(readFileSync(join(clientDir, 'manifest.json'), 'utf8')) as BuildManifest;
+      return bundleEditor(manifest, readConfig(process.env).site, clientDir, root);
+    });
   };
   const failed = (res: ServerResponse) => (error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);

@@ -23,7 +23,8 @@
  *   - a rename never overwrites (409), a delete is of a file that is there
  *     (404) and is a file (409), a listing shows only the files above;
  *   - nothing the site would refuse is written: a save, a rename or a delete
- *     is checked first, the content as it would be (the build's own check,
+ *     (with the files it writes in the same step, a page's redirect when the
+ *     page goes) is checked first, the content as it would be (the build's own check,
  *     scripts/build/check-content.ts), an upload too (a picture written over another of
  *     its name is checked where that one is shown), and an upload must be a
  *     picture of its extension's kind under a portable name; a refusal is
@@ -157,7 +158,8 @@ const ACTIONS = {
   getMediaFile: z.object({ path: text }).loose(),
   persistMedia: z.object({ asset: z.object({ path: text, content: text, encoding: z.literal('base64') }).loose() }).loose(),
   deleteFile: z.object({ path: text }).loose(),
-  deleteFiles: z.object({ paths: z.array(text).min(1) }).loose(),
+  // With `dataFiles`, ours: files written in the same write (a page removed and the redirect from its address, client/editor/repository.ts).
+  deleteFiles: z.object({ paths: z.array(text).min(1), dataFiles: z.array(z.object({ path: text, raw: text }).loose()).default([]) }).loose(),
   // Ours, not Decap's: an earlier version of a content file, by its git blob id (client/editor/repository.ts).
   readVersion: z.object({ id: z.string().regex(BLOB_ID, 'is not a blob id: 40 hexadecimal digits') }).loose(),
 } as const;
@@ -296,12 +298,14 @@ async function answer(root: string, action: Action, params: Record<string, unkno
     }
     case 'deleteFile':
     case 'deleteFiles': {
-      const paths = action === 'deleteFile' ? [ACTIONS.deleteFile.parse(params).path] : ACTIONS.deleteFiles.parse(params).paths;
+      const { paths, dataFiles } = action === 'deleteFile' ? { paths: [ACTIONS.deleteFile.parse(params).path], dataFiles: [] } : ACTIONS.deleteFiles.parse(params);
       for (const path of paths) {
         await allowed(root, path, 'file');
         await existing(path);
       }
-      await checkedChange(root, { removed: paths });
+      for (const file of dataFiles) await allowed(root, file.path, 'file');
+      await checkedChange(root, { removed: paths, written: dataFiles.map((file) => ({ path: file.path, text: file.raw })) });
+      for (const file of dataFiles) await writeFileAt(root, file.path, file.raw);
       for (const path of paths) await unlink(at(path));
       return { message: `deleted ${paths.join(', ')}` };
     }

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
 import type { Logger } from '../../server/logger.ts';
+import { queue } from '../../shared/queue.ts';
 import { devEditor } from './editor.ts';
 import { DEV_CLIENT_PATH, EVENTS_PATH, STYLES_PREFIX } from './endpoints.ts';
 
@@ -81,11 +82,9 @@ const tabs = new Set<ServerResponse>();
 const send = (tab: ServerResponse, event: string, data: string) => tab.write(`event: ${event}\ndata: ${data}\n\n`);
 
 let styles = { href: '', css: '' };
-/** One remaking of the site at a time, in the order the saves came. */
-let remaking = Promise.resolve();
-const remake = (step: () => Promise<void>) => {
-  remaking = remaking.then(step).catch((error: unknown) => console.error(String(error)));
-};
+/** One remaking of the site at a time, in the order the saves came; the editor's bundle is built between two, as it reads the client build a remaking replaces. */
+const inTurn = queue();
+const remake = (step: () => Promise<void>) => void inTurn(step).catch((error: unknown) => console.error(String(error)));
 
 /** The site made again from the files; the one before answers until it is ready. */
 async function restartSite(): Promise<void> {
@@ -129,7 +128,12 @@ watchFiles(['content/words', 'content/art'].map((folder) => join(root, folder)),
 // --- The server the browser talks to -----------------------------------------
 
 // The browser editor and its local backend; the backend answers even while the site cannot start, so the editor can fix what stopped it.
-const editor = devEditor(root, clientDir, site);
+const editor = devEditor(root, clientDir, (work) =>
+  inTurn(async () => {
+    await site;
+    return work();
+  }),
+);
 
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];

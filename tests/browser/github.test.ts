@@ -359,6 +359,26 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(host.unmatched).toEqual([]);
   });
 
+  it('deletes a published category in one commit: its files gone and its address led to the products page in redirects.yaml, bringing the content check no problem', async () => {
+    // Before the next test leaves a picture too small: the gate reads the addresses from content its check passes.
+    const gone = categories.at(-1)!;
+    const before = head();
+    const files = git('ls-tree', '--name-only', `${BRANCH}:content/words/categories`).split('\n').filter((name) => name.startsWith(`${gone.id}.`));
+    const { page: tab, unexpected: errors } = await open(editor, `#/collections/categories/entries/${gone.id}`);
+    await subtitle(tab).waitFor({ timeout: SLOW });
+    tab.on('dialog', (dialog) => void dialog.accept());
+    await tab.getByRole('button', { name: 'Delete entry' }).click();
+    // Decap goes back to the list once the write is done, the lock released.
+    await tab.waitForURL(/#\/collections\/categories$/, { timeout: SLOW });
+    // The first commit after it: the delete and the redirect together (a picture it leaves unused goes in one of its own).
+    const [commit] = git('rev-list', '--reverse', `${before}..${BRANCH}`).trim().split('\n');
+    expect(git('diff', '--name-status', before, commit!).trim().split('\n').sort()).toEqual([...files.map((name) => `D\tcontent/words/categories/${name}`), 'M\tcontent/words/redirects.yaml'].sort());
+    expect(parse(git('show', `${commit}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: `/products/${gone.slug}`, to: '/products' }]) });
+    expect(await checkOf(commit!)).toEqual(await checkOf(before));
+    expect(errors()).toEqual([]);
+    await tab.close();
+  });
+
   it('reads each picture from GitHub once, by its blob id: a save lists them once a check and fetches none it has read; one replaced under its name (a push) is read again, and the banner after the next save names it at its new size', async () => {
     const { page: tab, unexpected: errors } = await open(editor, firstCategory);
     const save = async (words: string) => {
