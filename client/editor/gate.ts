@@ -40,6 +40,8 @@ export interface Change {
 export interface Outcome {
   /** What the build would stop on after the change that it would not have stopped on before, one line each; none when it may be written. */
   problems: string[];
+  /** Everything the build would stop on after the change, what was broken before included: what the preview lists. */
+  found: string[];
   /** Files written with the change to the live site: redirects.yaml, when the change moved, removed or added a page. */
   alongside: DataFile[];
   /** Pictures of content/art that the change leaves named by nothing, which were named before it. */
@@ -150,7 +152,7 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
   // Every page's address is published once it is live, so that the build can tell one that vanishes.
   if (redirects && filled) rewrite(publish(redirects, filled.editions[0]!.routes.map((route) => route.key)));
   const namedAfter = new Set(picturesNamed(after));
-  return { problems, alongside, unused: namedBefore.filter((name) => !namedAfter.has(name) && !gone.has(name)) };
+  return { problems, found, alongside, unused: namedBefore.filter((name) => !namedAfter.has(name) && !gone.has(name)) };
 }
 
 /** Each page's address in the default language, by the entry it is made from: what tells an address that moved. */

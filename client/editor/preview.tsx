@@ -6,7 +6,8 @@
  * site; above it, every problem the build would stop on with the entry as
  * it stands in every language Decap holds, the same lines the save would be
  * refused with: the files written as the save writes them (savedFiles), put
- * in the repository by the save's own functions (toWrite, withSaved). A
+ * in the repository by the save's own functions and gate (toWrite, recorded,
+ * outcomeOf: a translation's record, a moved address's redirect). A
  * language's file its form cannot show as written is said so, with a link
  * to it as text. A translation behind its original says so, a line per
  * field that changed (content/keep-up.ts), until it is published brought up
@@ -14,9 +15,10 @@
  */
 import { Component, Fragment, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
+import type { DataFile } from 'decap-cms-lib-util';
 import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor-config.ts';
 import { standingIn, type Standing } from '../../content/keep-up.ts';
-import { checkContent, fieldName, LANGUAGES_FILE, pathOf, picturesNamed, type SourceFile } from '../../content/load.ts';
+import { checkContent, fieldName, LANGUAGES_FILE, pathOf, type SourceFile } from '../../content/load.ts';
 import { markdownBlocks } from '../../content/markdown-blocks.ts';
 import { COLLECTIONS, type CollectionKey, type Content, type SiteContent } from '../../content/schema.ts';
 import { withOriginal } from '../../content/translations.ts';
@@ -27,10 +29,9 @@ import type { SiteConfig } from '../../shared/site.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 import { scriptAttributes } from '../../shared/writing.ts';
 import { textLink } from './banner.tsx';
-import { checkEdited } from './check-edited.ts';
 import type { Formatter } from './formats.ts';
 import { fill, words, wordsLanguage } from './locale.ts';
-import { withSaved } from './gate.ts';
+import { outcomeOf, recorded } from './gate.ts';
 import { earlierVersion, repositoryContent, repositoryEvents, toWrite } from './repository.ts';
 
 type Data = Record<string, unknown>;
@@ -160,12 +161,10 @@ export function savedFiles(collection: Pick<CmsCollection, 'key' | 'i18n'>, fiel
 /** A picture's bytes: the repository's, else Decap's (one chosen and not saved yet, which the save writes with the entry). */
 type PictureOf = (name: string) => Promise<Uint8Array | undefined>;
 
-/** What the save of these files would be refused with, on the repository as last read: the save's own steps (repository.ts). */
-async function problemsIfSaved(edited: readonly SavedFile[], repository: { files: SourceFile[] }, picture: PictureOf) {
-  const files = withSaved(repository.files, toWrite(edited, new Set(repository.files.map((file) => file.path))));
-  const names = picturesNamed(files);
-  const art = new Map((await Promise.all(names.map(async (name) => [name, await picture(name)] as const))).flatMap(([name, bytes]) => (bytes ? [[name, bytes] as const] : [])));
-  return checkEdited(files, art);
+/** Every problem the build would stop on once these files are saved, on the repository as last read: the save's own steps and its gate (repository.ts, gate.ts). */
+async function problemsIfSaved(edited: readonly SavedFile[], repository: { files: SourceFile[] }, picture: PictureOf): Promise<string[]> {
+  const saved = await recorded(repository.files, toWrite(edited, new Set(repository.files.map((file) => file.path))));
+  return (await outcomeOf(repository.files, { saved: saved as DataFile[] }, picture)).found;
 }
 
 /** The pictures of the repository as read, and those chosen in Decap and not saved yet (while Decap reads a picture of the repository, it holds an empty one). */
@@ -220,7 +219,7 @@ export function previewOf(collection: CmsCollection, format: Formatter, site: Si
           // Decap hands the preview the language shown; the original is the repository's (what a translation has of it, it has from there).
           if (saved) all.set(defaultLanguage, format.fromFile(saved.text));
         }
-        const { problems } = await problemsIfSaved(savedFiles(collection, fields, format, id, all), repository, pictureFrom(getAsset, repository.art));
+        const problems = await problemsIfSaved(savedFiles(collection, fields, format, id, all), repository, pictureFrom(getAsset, repository.art));
         // A translation against its original, as the repository has them.
         const ref = { collection: collection.key, id, language };
         const standing = collection.i18n && language && language !== defaultLanguage ? await standingIn(repository.files, ref, defaultLanguage, earlierVersion) : undefined;
@@ -274,8 +273,8 @@ export function textPreview({ entry, getAsset }: PreviewTemplateComponentProps) 
       const repository = await repositoryContent();
       if (!repository || !current) return;
       const raw = text.endsWith('\n') ? text : `${text}\n`;
-      const checked = await problemsIfSaved([{ path, slug: path, raw }], repository, pictureFrom(getAsset, repository.art));
-      if (current) setProblems(checked.problems);
+      const found = await problemsIfSaved([{ path, slug: path, raw }], repository, pictureFrom(getAsset, repository.art));
+      if (current) setProblems(found);
     }, CHECK_AFTER_MS);
     return () => {
       current = false;

@@ -691,4 +691,44 @@ describeInBrowser('the browser editor in npm run dev', () => {
     expect(problems).toEqual([expect.stringContaining(`ContentRefused: ${words.en!.notices.refused}`), 'Object']);
     await leave(admin);
   });
+  it('lists beside the entry what its save would say: a translation’s lines where the save’s record puts them, and no line for a moved address, whose redirect the save records', async () => {
+    const [original, translated] = [categoryFile(ONE), categoryFile(ONE, BESIDE.code)];
+    const moved = unusedSlug(`${ONE.slug}-moved`);
+    const { admin, problems } = await openEditor(`#/collections/categories/entries/${ONE.id}`, (page) => field(page, LABEL.address), { own: true });
+    await showPreview(admin);
+    const previewLines = () => admin.frameLocator('iframe#preview-pane').getByRole('alert').locator('li').allTextContents();
+    const writeIn = async (from: Language, to: Language) => {
+      await admin.getByRole('button', { name: writingIn(from) }).click();
+      await admin.getByRole('menuitem', { name: to.code }).click();
+    };
+    // A translation's line: below the record of its original, which the save writes and the form does not hold.
+    await writeIn(ORIGINAL, BESIDE);
+    const subtitle = await field(admin, LABEL.subtitle).inputValue();
+    await field(admin, LABEL.subtitle).fill(`${subtitle} '{'`);
+    await expect.poll(previewLines, { timeout: SLOW }).toEqual([expect.stringMatching(new RegExp(`^${literally(translated)}:\\d+:\\d+: subtitle: an apostrophe`))]);
+    const beside = await previewLines();
+    await publish(admin);
+    const banner = admin.getByRole('alert', { name: words.en!.notices.checkLabel });
+    await banner.getByText(words.en!.notices.refused).waitFor({ timeout: SLOW });
+    expect(await banner.locator('li code').allTextContents()).toEqual(beside);
+
+    // A moved address, beside a line of the site's check (which runs once the files pass theirs): that line alone.
+    // Decap writes in the original language again after a save it could not make.
+    await writeIn(ORIGINAL, BESIDE);
+    await field(admin, LABEL.subtitle).fill(subtitle);
+    await writeIn(BESIDE, ORIGINAL);
+    const order = await field(admin, LABEL.order).inputValue();
+    // A category the tests before leave in place (they delete the second).
+    const other = categories.find((category) => category !== ONE && category !== TWO)!;
+    await field(admin, LABEL.order).fill(String(other.order));
+    await field(admin, LABEL.address).fill(moved);
+    await expect.poll(previewLines, { timeout: SLOW }).toEqual([expect.stringMatching(new RegExp(`: order: ${other.order} is also the order of content/words/categories/[\\w-]+\\.${ORIGINAL.code}\\.yaml$`))]);
+    await field(admin, LABEL.order).fill(order);
+    await publish(admin);
+    // The files are written one after another: the redirect last.
+    await expect.poll(() => (parse(file('content/words/redirects.yaml')) as { redirects: unknown[] }).redirects, { timeout: SLOW }).toContainEqual({ from: `/products/${ONE.slug}`, to: `/products/${moved}` });
+    expect((parse(file(original)) as { slug: string }).slug).toBe(moved);
+    expect(problems).toEqual([expect.stringContaining(`ContentRefused: ${words.en!.notices.refused}`), 'Object']);
+    await leave(admin);
+  });
 });
