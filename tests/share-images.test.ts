@@ -101,6 +101,14 @@ describe('a share image drawn', () => {
     expect(await differing(png, Buffer.from(boxed))).toBeGreaterThan(2_000);
   });
 
+  it('draws an emoji with a skin tone as its font does, the emoji alone (Noto Emoji draws no tones), not as boxes', async () => {
+    const [toned, plain] = ['Thumbs 👍🏽', 'Thumbs 👍'].map((title) => image(title, undefined, undefined, WRITING.ltr));
+    await shareImageFit.prepare([toned!, plain!]);
+    const sizes = (shown: ShareImage) => [shareImageFit.layout(shown).title.size, shareImageFit.layout(shown).line.size];
+    expect(sizes(toned!)).toEqual(sizes(plain!));
+    expect(await differing(await renderShareImage(toned!), await renderShareImage(plain!))).toBe(0);
+  });
+
   // The page's language says which edge the words start from (languages.yaml), whatever letters they hold: an English page's Arabic name is set from the left.
   it.each([
     ['ltr', 'مواد البناء', 'x="96"'],

@@ -81,6 +81,13 @@ async function picture(art: string | undefined, artDir: string): Promise<string 
   return `<image x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" href="data:image/${format};base64,${made.toString('base64')}"/>`;
 }
 
+/**
+ * The words as resvg is given them: without emoji skin tones (U+1F3FB–U+1F3FF), which Noto Emoji, drawn in one
+ * colour, joins to the emoji and does not show (HarfBuzz, which measures the words, draws the emoji alone), and
+ * which resvg, given them, draws as boxes, the emoji too.
+ */
+const drawnAs = (text: string) => text.replace(/[\u{1F3FB}-\u{1F3FF}]/gu, '');
+
 export function shareImageSvg(image: ShareImage, { title: { lines, size }, line }: ShareImageLayout, art: string | undefined): string {
   const lineHeight = Math.round(size * 1.08);
   const titleTop = 330 - ((lines.length - 1) * lineHeight) / 2;
@@ -91,7 +98,7 @@ export function shareImageSvg(image: ShareImage, { title: { lines, size }, line 
   // Unicode Bidirectional Algorithm, isolates included), so "ملح أمين 2,4-D" reads 2,4-D, not D-2,4.
   const rtl = image.writing.direction === 'rtl';
   const placed = () => (rtl ? `x="${columnEnd}" text-anchor="end"` : `x="${LEFT}"`);
-  const words = (text: string) => escapeXml(rtl ? `\u2067${isolatedText(text, image.writing)}\u2069` : text);
+  const words = (text: string) => escapeXml(rtl ? `\u2067${isolatedText(drawnAs(text), image.writing)}\u2069` : drawnAs(text));
   const family = SHARE_FONT_FAMILIES.map((name) => (name.includes(' ') ? `'${name}'` : name)).join(', ');
   const title = lines.map((text, index) => `<text ${placed()} y="${titleTop + index * lineHeight}" font-size="${size}" font-weight="${SHARE_LAYOUT.title.weight}">${words(text)}</text>`);
   const ruleY = titleTop + (lines.length - 1) * lineHeight + 40;
