@@ -16,7 +16,7 @@
  */
 import { parse } from 'yaml';
 import * as z from 'zod';
-import { splitFrontMatter } from './markdown-blocks.ts';
+import { markdownBlocks, splitFrontMatter } from './markdown-blocks.ts';
 import { entryOf, fieldName, listedLanguages, LANGUAGES_FILE, pathOf, type SourceFile } from './load.ts';
 import { COLLECTIONS, RECORD_FIELD, type EntryRef, type Language } from './schema.ts';
 import { isSame } from './translations.ts';
@@ -156,10 +156,12 @@ export function changesBetween(schema: z.ZodType, markdown: boolean, earlier: st
   const [before, after] = [dataOf(earlier, markdown), dataOf(later, markdown)];
   walk(schema, before.data, after.data, []);
   if (markdown) {
-    // The first paragraph that differs: the text is long, and its line says where to look.
+    // The first paragraph that differs: the text is long, and its line says where to look. Compared as the site
+    // draws them, so a list's "*" where "-" was (as Decap's Markdown editor writes every list it saves) is no change.
     const paragraphs = (body = '') => body.trim().split(/\n\s*\n/);
     const [was, now] = [paragraphs(before.body), paragraphs(after.body)];
-    const index = was.findIndex((paragraph, at) => paragraph !== now[at]);
+    const drawn = (paragraph: string) => JSON.stringify(markdownBlocks(paragraph, () => undefined));
+    const index = was.findIndex((paragraph, at) => now[at] === undefined || (paragraph !== now[at] && drawn(paragraph) !== drawn(now[at])));
     const first = index === -1 ? (now.length > was.length ? was.length : -1) : index;
     if (first !== -1) changes.push({ field: [BODY], ...shortened(was[first] ?? '', now[first] ?? '') });
   }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORDS_FOLDER } from '../content/load.ts';
 import { readContent, readLanguages } from '../content/read.ts';
-import { PLACEHOLDERS } from '../content/schema.ts';
-import { recordOf, standingOf, withRecord, type Change, type Standing } from '../content/keep-up.ts';
+import { COLLECTIONS, PLACEHOLDERS } from '../content/schema.ts';
+import { changesBetween, recordOf, standingOf, withRecord, type Change, type Standing } from '../content/keep-up.ts';
 import { pluralCategories } from '../content/messages.ts';
 import { checkSite, keepUpNotices } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -230,6 +230,16 @@ describe('translations that keep up with their originals (content/keep-up.ts)', 
     ['one whose original’s earlier version cannot be read is behind, without details', 'a', 'b', undefined, { state: 'behind', since: 'a' }],
   ])('%s', (_case, recorded, current, changes, standing) => {
     expect(standingOf(recorded, current, changes)).toEqual(standing);
+  });
+
+  it.each([
+    ['a list written with "*" for "-", as Decap writes it: no change', '- One\n- Two\n\nA paragraph.', '* One\n* Two\n\nA paragraph.', []],
+    ['emphasis with "_" for "*": no change', 'A *word* here.', 'A _word_ here.', []],
+    ['a paragraph added after a list rewritten so: the paragraph', '- One\n- Two', '* One\n* Two\n\nA new paragraph.', [{ field: ['text'], was: '', now: 'A new paragraph.' }]],
+    ['a word changed: that paragraph', 'A paragraph.\n\n- One', 'A new paragraph.\n\n* One', [{ field: ['text'], was: 'A paragraph.', now: 'A new paragraph.' }]],
+  ])('a legal text’s body with %s', (_case, was, now, changes) => {
+    const file = (body: string) => `---\ntitle: Terms\n---\n${body}\n`;
+    expect(changesBetween(COLLECTIONS.legal.schema, true, file(was), file(now))).toEqual(changes);
   });
 
   it('npm run check names each field of a translation behind its English, with what the English said and says, as notices (the check passes); without git, the translation behind since its record', async () => {
