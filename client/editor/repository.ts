@@ -367,7 +367,8 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
         async ({ saved = [] }, { alongside }) => {
           const result = await super.persistEntry({ ...entry, dataFiles: live ? [...saved, ...alongside] : [...saved] }, options);
           // The form now shows what was saved: a file moved by a new address is there no longer.
-          if (live) for (const file of saved) {
+          if (!live) return result;
+          for (const file of saved) {
             if (file.newPath) asOpened.set(file.path, null);
             asOpened.set(file.newPath ?? file.path, file.raw);
           }
