@@ -138,10 +138,10 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
     const pages = new Set(now.values());
     const moved = [...now].filter(([source, address]) => before.has(source) && before.get(source) !== address);
     const published = new Set(redirects.published);
-    const removed = [...before].filter(([source, address]) => !now.has(source) && !pages.has(address) && published.has(address));
+    const vanished = [...before].filter(([source, address]) => !now.has(source) && !pages.has(address) && published.has(address));
     for (const [source, address] of moved) redirects = recordRename(redirects, before.get(source)!, address);
-    for (const [, address] of removed) redirects = recordRename(redirects, address, nearestPage(address, pages));
-    if (moved.length + removed.length > 0) {
+    for (const [, address] of vanished) redirects = recordRename(redirects, address, nearestPage(address, pages));
+    if (moved.length + vanished.length > 0) {
       rewrite(redirects);
       checked = checkContent({ files: after, art });
     }
