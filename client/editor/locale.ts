@@ -41,3 +41,16 @@ export const notices = words.notices;
 export const library = words.library;
 
 export { fill } from '../../content/field-words.ts';
+
+/** An error whose message is words for the owner: Decap's notices show an error as a string, so it is the message alone, not the class's name. */
+export class OwnersError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    // Named here, not from the class: the bundle's minifier renames classes.
+    this.name = name;
+  }
+
+  override toString(): string {
+    return this.message;
+  }
+}

@@ -22,43 +22,27 @@ import { outcomeOf, recorded, type Change, type Outcome, type PictureReader } fr
 import { blobIds, commitToBranch, readBlob, readBlobBytes, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
-import { notices } from './locale.ts';
+import { notices, OwnersError } from './locale.ts';
 import { setup } from './setup.ts';
 
 /** A save, upload or delete the content check refused: its message, in the owner's language, is the notice and the problem lines. */
-export class ContentRefused extends Error {
+export class ContentRefused extends OwnersError {
   constructor(readonly problems: readonly string[]) {
-    super(`${notices.refused}\n${problems.join('\n')}`);
-    this.name = 'ContentRefused';
-  }
-
-  /** Decap's notice shows the error as a string: the owner reads the message, not the class's name. */
-  override toString(): string {
-    return this.message;
+    super('ContentRefused', `${notices.refused}\n${problems.join('\n')}`);
   }
 }
 
 /** A save that would undo a change saved since its entry was opened (in another tab, or by someone else): nothing is written. */
-export class ChangedElsewhere extends Error {
+export class ChangedElsewhere extends OwnersError {
   constructor(readonly files: readonly string[]) {
-    super(`${notices.changedElsewhere}\n${files.join('\n')}`);
-    this.name = 'ChangedElsewhere';
-  }
-
-  override toString(): string {
-    return this.message;
+    super('ChangedElsewhere', `${notices.changedElsewhere}\n${files.join('\n')}`);
   }
 }
 
 /** A read or write the git host refused because it no longer accepts the sign-in: the owner must sign in again. */
-export class SignInRejected extends Error {
+export class SignInRejected extends OwnersError {
   constructor() {
-    super(notices.signedOutShort);
-    this.name = 'SignInRejected';
-  }
-
-  override toString(): string {
-    return this.message;
+    super('SignInRejected', notices.signedOutShort);
   }
 }
 

@@ -17,21 +17,16 @@
  */
 import { queue, type Queue } from '../../shared/queue.ts';
 import { releaseLock, takeLock, type GitHubRepository } from './github.ts';
+import { OwnersError } from './locale.ts';
 
 /** A lock around one check-and-write: this tab's queue, or that and GitHub's lock. */
 export type WriteLock = Queue;
 export { queue };
 
 /** Another editor's write held the lock for longer than this one waited: nothing was written. */
-export class WriteBusy extends Error {
+export class WriteBusy extends OwnersError {
   constructor(message: string) {
-    super(message);
-    this.name = 'WriteBusy';
-  }
-
-  /** Decap's notice shows the error as a string: the owner reads the message. */
-  override toString(): string {
-    return this.message;
+    super('WriteBusy', message);
   }
 }
 
