@@ -89,6 +89,8 @@ const phrases = z.strictObject({
     busy: phrase(),
     /** A save of files changed since the entry was opened (client/editor/repository.ts, ChangedElsewhere), above their paths. */
     changedElsewhere: phrase(),
+    /** A commit of ours the branch moved under, pushed to from outside the editor (client/editor/github.ts). */
+    branchMoved: phrase(),
     /** The commit messages of what the gate writes beside a change (client/editor/repository.ts). */
     addressesCommit: phrase(),
     unusedCommit: phrase(),

@@ -4,6 +4,14 @@
  * branch, or a delete with its redirects), an earlier version of a file and the pictures by their blob ids (repository.ts), with the token the editor signed in with, at the
  * API root config.yml names (EDITOR_GITHUB_API).
  */
+import { notices, OwnersError } from './locale.ts';
+
+/** A write that found its branch moved since it read it (GitHub's 422, not a fast forward): a push from outside the editor, which the lock cannot stop. Nothing was written. */
+export class BranchMoved extends OwnersError {
+  constructor() {
+    super('BranchMoved', notices.branchMoved);
+  }
+}
 
 /** Where the API is, the repository and its branch, and the signed-in token (once there is one). */
 export interface GitHubRepository {
@@ -90,5 +98,5 @@ export async function commitToBranch(repository: GitHubRepository, branch: strin
   });
   const commit = await call<{ sha: string }>(repository, 'POST', 'git/commits', { message, tree: tree.data.sha, parents: [head.data.commit.sha] });
   const moved = await call(repository, 'PATCH', `git/refs/heads/${branch}`, { sha: commit.data.sha, force: false });
-  if (moved.status !== 200) throw new Error(`The branch ${branch} moved while it was being written: publish again`);
+  if (moved.status !== 200) throw new BranchMoved();
 }

@@ -19,7 +19,7 @@ import { uploadProblem } from '../../content/picture-problems.ts';
 import type { ReadVersion } from '../../content/keep-up.ts';
 import { contentProblems } from './check-edited.ts';
 import { outcomeOf, recorded, type Change, type Outcome, type PictureReader } from './gate.ts';
-import { blobIds, commitToBranch, readBlob, readBlobBytes, type GitHubRepository } from './github.ts';
+import { blobIds, BranchMoved, commitToBranch, readBlob, readBlobBytes, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
 import { notices, OwnersError } from './locale.ts';
@@ -443,7 +443,10 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
           const outcome = await outcomeOf(repository, change, this.gatePictures());
           if (outcome.problems.length > 0) this.refuse(outcome.problems);
           try {
-            const result = await write(change, outcome);
+            // Decap's own commits move the live branch as ours do, without force: its 422 is the same push.
+            const result = await write(change, outcome).catch((error: unknown) => {
+              throw change.live && !this.gateProxy && statusOf(error) === 422 ? new BranchMoved() : error;
+            });
             if (change.live && outcome.unused.length > 0) await super.deleteFiles(outcome.unused.map((name) => `${ART_FOLDER}/${name}`), notices.unusedCommit);
             return result;
           } finally {

@@ -158,6 +158,27 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     }
   }
 
+  /**
+   * A developer's push landing while the tab's next write is made, after the write read the branch and before it moves
+   * it: no lock stops a push. Its commit, once made.
+   */
+  async function pushDuringWrite(tab: Page): Promise<() => string> {
+    let pushed = '';
+    await tab.route('**/git/commits', async (route) => {
+      // The lock's commit has no parent; the write's is the first with one.
+      if (!pushed && (route.request().postDataJSON() as { parents: string[] }).parents.length > 0) {
+        const note = host.repository.writeBlob(Buffer.from(`A developer’s note of ${new Date().toISOString()}\n`));
+        const tree = host.repository.writeTree(git('rev-parse', `${BRANCH}^{tree}`), [{ path: 'NOTES.md', mode: '100644', sha: note }]);
+        pushed = host.repository.writeCommit(tree, [head()], 'A developer’s note', USER);
+        host.repository.updateRef(`refs/heads/${BRANCH}`, pushed, head());
+      }
+      await route.continue();
+    });
+    return () => pushed;
+  }
+  /** What a write refused for a push logs: GitHub's 422 to the branch's move, the error, and Decap's log of it ("Object"). */
+  const refusedForPush = new RegExp(`status of 422 .*/git/refs/heads/${BRANCH}$|^BranchMoved: ${literally(notices.branchMoved)}|^Object$`);
+
   const firstCategory = `#/collections/categories/entries/${ONE.id}`;
   // What a save GitHub refuses logs: the 401s, Decap's log of the error and its rejection ("Object"), and, on a slow machine,
   // Decap's line for each file it was still reading when the sign-in stopped, and the 404 of a picture it was still reading,
@@ -359,14 +380,45 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(host.unmatched).toEqual([]);
   });
 
-  it('deletes a published category in one commit: its files gone and its address led to the products page in redirects.yaml, bringing the content check no problem', async () => {
+  it('refuses a publish in words when a push lands while it is written, nothing of it written; published again, it lands on top of the push', async () => {
+    const { page: tab, unexpected: errors } = await open(editor, `#/collections/categories/entries/${TWO.id}`);
+    await subtitle(tab).waitFor({ timeout: SLOW });
+    const before = head();
+    const pushed = await pushDuringWrite(tab);
+    await subtitle(tab).fill('Written while a developer pushed');
+    await tab.getByRole('button', { name: 'Publish', exact: true }).click();
+    await tab.getByText('Publish now').click();
+    await tab.getByText(notices.branchMoved).waitFor({ timeout: SLOW });
+    expect(git('rev-list', `${before}..${BRANCH}`).trim()).toBe(pushed());
+    await tab.unroute('**/git/commits');
+
+    await tab.getByRole('button', { name: 'Publish', exact: true }).click();
+    await tab.getByText('Publish now').click();
+    await tab.getByText('Entry saved').waitFor({ timeout: SLOW });
+    expect(git('rev-parse', `${BRANCH}^`)).toBe(pushed());
+    expect(git('diff', '--name-only', pushed(), BRANCH)).toBe(fileOf(TWO));
+    expect(git('show', `${BRANCH}:${fileOf(TWO)}`)).toContain('\nsubtitle: Written while a developer pushed\n');
+    expect(errors(refusedForPush)).toEqual([]);
+    await tab.close();
+  });
+
+  it('deletes a published category in one commit: its files gone and its address led to the products page in redirects.yaml, bringing the content check no problem; refused in words, nothing written, when a push lands while it is written', async () => {
     // Before the next test leaves a picture too small: the gate reads the addresses from content its check passes.
     const gone = categories.at(-1)!;
-    const before = head();
     const files = git('ls-tree', '--name-only', `${BRANCH}:content/words/categories`).split('\n').filter((name) => name.startsWith(`${gone.id}.`));
     const { page: tab, unexpected: errors } = await open(editor, `#/collections/categories/entries/${gone.id}`);
     await subtitle(tab).waitFor({ timeout: SLOW });
     tab.on('dialog', (dialog) => void dialog.accept());
+
+    const pushed = await pushDuringWrite(tab);
+    await tab.getByRole('button', { name: 'Delete entry' }).click();
+    await tab.getByText(notices.branchMoved).waitFor({ timeout: SLOW });
+    await tab.screenshot({ path: screenshotPath('chromium', 'editor-branch-moved', WIDTH) });
+    const before = pushed();
+    expect(head()).toBe(before);
+    await tab.unroute('**/git/commits');
+
+    // Deleted again, as the words say: now on top of the push.
     await tab.getByRole('button', { name: 'Delete entry' }).click();
     // Decap goes back to the list once the write is done, the lock released.
     await tab.waitForURL(/#\/collections\/categories$/, { timeout: SLOW });
@@ -375,7 +427,7 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(git('diff', '--name-status', before, commit!).trim().split('\n').sort()).toEqual([...files.map((name) => `D\tcontent/words/categories/${name}`), 'M\tcontent/words/redirects.yaml'].sort());
     expect(parse(git('show', `${commit}:content/words/redirects.yaml`))).toMatchObject({ redirects: expect.arrayContaining([{ from: `/products/${gone.slug}`, to: '/products' }]) });
     expect(await checkOf(commit!)).toEqual(await checkOf(before));
-    expect(errors()).toEqual([]);
+    expect(errors(refusedForPush)).toEqual([]);
     await tab.close();
   });
 
