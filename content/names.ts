@@ -7,20 +7,22 @@
  * (load.ts), and the browser editor names new entries and uploads with these
  * functions, so nothing runs here but string work (it runs in the browser).
  */
+import transliterate from '@sindresorhus/transliterate';
 
 /** A portable name, before its language and extension. */
 export const PORTABLE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * Any name in its portable form: "Büro Möbel" → "buro-mobel". Accents are
- * taken off the letters they sit on (NFKD), letters made lowercase, and
- * anything between the letters and digits left becomes one hyphen; "" when
- * there are none.
+ * Any name in its portable form: "Büro Möbel" → "buro-mobel", "صورة المصنع"
+ * → "swrt-almsne", "Фото завода" → "foto-zavoda". Accents are taken off the
+ * letters they sit on (NFKD: Ü is U, not German's Ue), the letters of other
+ * scripts spelled in Latin ones where @sindresorhus/transliterate knows them
+ * (Arabic, Cyrillic, Greek and more; not Chinese or Hebrew), letters made
+ * lowercase, and anything between the letters and digits left becomes one
+ * hyphen; "" when there are none.
  */
 export function portableName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return transliterate(name.normalize('NFKD').replace(/\p{M}/gu, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');

@@ -292,6 +292,8 @@ describe('the content check', () => {
       ['  --Already--portable--  ', 'already-portable'],
       ['medical-supplies', 'medical-supplies'],
       ['ﬁne Ångström', 'fine-angstrom'],
+      ['صورة المصنع ٢٠٢٤', 'swrt-almsne-2024'],
+      ['Фото завода', 'foto-zavoda'],
       ['日本', ''],
     ])('portableName(%j) is %j', (name, portable) => {
       expect(portableName(name)).toBe(portable);

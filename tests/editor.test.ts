@@ -260,6 +260,7 @@ describe('what an upload becomes in content/art (the media library’s rules, cl
     ['Chart Q3.PNG', 'png', [2 * long, 1000], false, 'chart-q3.png', 'image/png', [long, 500]],
     ['photo.png', 'jpg', [long + 1, long + 1], false, 'photo.jpg', 'image/jpeg', [long, long]],
     ['v1.2 final', 'jpg', [1200, 900], false, 'v1-2-final.jpg', 'image/jpeg', [1200, 900]],
+    ['صورة المصنع.jpg', 'jpg', [1200, 900], false, 'swrt-almsne.jpg', 'image/jpeg', [1200, 900]],
   ])('%s (%s, %j, see-through %s) → %s, %s, %j', (fileName, kind, [width, height], transparent, name, type, size) => {
     expect(masterOf(fileName, kind, { width, height, transparent })).toEqual({ name, type, width: size[0], height: size[1] });
   });

@@ -365,10 +365,10 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const listed = () => readdirSync(art).sort();
     const before = listed();
 
-    // Too small for a category: refused in the build's words, with its size and the size needed; nothing written.
+    // Too small for a category: refused in the build's words, with its size and the size needed, under its name spelled in Latin letters; nothing written.
     const small = await sharp({ create: { width: NEED.width - 312, height: NEED.height - 175, channels: 3, background: '#9fb0c6' } }).jpeg().toBuffer();
-    await uploadPicture(admin, { name: 'Small Photo.jpg', mimeType: 'image/jpeg', buffer: small });
-    const tooSmall = pictureProblem('small-photo.jpg', new Map([['small-photo.jpg', new Uint8Array(small)]]), 'category')!;
+    await uploadPicture(admin, { name: 'صورة صغيرة.jpg', mimeType: 'image/jpeg', buffer: small });
+    const tooSmall = pictureProblem('swrt-sghyrt.jpg', new Map([['swrt-sghyrt.jpg', new Uint8Array(small)]]), 'category')!;
     expect(tooSmall).toContain(`${NEED.width} × ${NEED.height}`);
     const refused = dialog.getByRole('alert');
     await refused.getByText(tooSmall).waitFor({ timeout: SLOW });
