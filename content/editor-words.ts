@@ -154,7 +154,6 @@ const phrases = z.strictObject({
     heic: phrase('file'),
     otherKind: phrase('file'),
     unreadable: phrase('file'),
-    unnamed: phrase('file'),
     masterTooLarge: phrase('name', 'bytes', 'longSide'),
     notWritten: phrase('kind'),
     uploadCommit: phrase('path'),

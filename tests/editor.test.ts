@@ -261,13 +261,15 @@ describe('what an upload becomes in content/art (the media library’s rules, cl
     ['photo.png', 'jpg', [long + 1, long + 1], false, 'photo.jpg', 'image/jpeg', [long, long]],
     ['v1.2 final', 'jpg', [1200, 900], false, 'v1-2-final.jpg', 'image/jpeg', [1200, 900]],
     ['صورة المصنع.jpg', 'jpg', [1200, 900], false, 'swrt-almsne.jpg', 'image/jpeg', [1200, 900]],
-  ])('%s (%s, %j, see-through %s) → %s, %s, %j', (fileName, kind, [width, height], transparent, name, type, size) => {
-    expect(masterOf(fileName, kind, { width, height, transparent })).toEqual({ name, type, width: size[0], height: size[1] });
+    // No letter or digit to keep: named by when the file was saved (lastModified, below), in UTC.
+    ['写真.jpg', 'jpg', [1200, 900], false, 'picture-20261128-093015.jpg', 'image/jpeg', [1200, 900]],
+    ['📷.PNG', 'png', [1200, 900], false, 'picture-20261128-093015.png', 'image/png', [1200, 900]],
+  ])('%s (%s, %j, see-through %s) → %s, %s, %j', (name, kind, [width, height], transparent, named, type, size) => {
+    expect(masterOf({ name, lastModified: Date.UTC(2026, 10, 28, 9, 30, 15) }, kind, { width, height, transparent })).toEqual({ name: named, type, width: size[0], height: size[1] });
   });
 
-  it('keeps a drawing as it is, under its portable name; a name with no letter or digit is refused, saying what to do', () => {
-    expect(masterOf('Loom Sketch.SVG', 'svg')).toEqual({ name: 'loom-sketch.svg', type: 'image/svg+xml' });
-    expect(masterOf('写真.jpg', 'jpg', { width: 1600, height: 1200, transparent: false })).toEqual({ problem: fill(library.unnamed, { file: '写真.jpg' }) });
+  it('keeps a drawing as it is, under its portable name', () => {
+    expect(masterOf({ name: 'Loom Sketch.SVG', lastModified: 0 }, 'svg')).toEqual({ name: 'loom-sketch.svg', type: 'image/svg+xml' });
   });
 
   it.each<[string, number, string | undefined, string | undefined]>([

@@ -118,9 +118,8 @@ async function prepare(file: File, slot: PictureSlot | undefined): Promise<Prepa
 }
 
 /** A drawing, as it is, under its portable name. */
-function drawing(file: File, bytes: Uint8Array): { master: DrawingMaster; bytes: Uint8Array } | { problems: string[] } {
-  const master = masterOf(file.name, 'svg');
-  return 'problem' in master ? { problems: [master.problem] } : { master, bytes };
+function drawing(file: File, bytes: Uint8Array): { master: DrawingMaster; bytes: Uint8Array } {
+  return { master: masterOf(file, 'svg'), bytes };
 }
 
 /** A photo drawn upright at its master's size and written again as JPEG or PNG, which carries none of the camera's metadata. */
@@ -133,15 +132,14 @@ async function photo(file: File, kind: PhotoKind): Promise<{ master: PhotoMaster
     return { problems: [fill(library.unreadable, { file: file.name })] };
   }
   const upright = { width: bitmap.width, height: bitmap.height, transparent: false };
-  const sized = masterOf(file.name, kind, upright);
-  if ('problem' in sized) return { problems: [sized.problem] };
+  const sized = masterOf(file, kind, upright);
   const canvas = Object.assign(document.createElement('canvas'), { width: sized.width, height: sized.height });
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, sized.width, sized.height);
   bitmap.close();
   // Only a WebP or an AVIF may become either kind.
-  const master = (kind === 'webp' || kind === 'avif') && hasTransparency(context, sized.width, sized.height) ? (masterOf(file.name, kind, { ...upright, transparent: true }) as PhotoMaster) : sized;
+  const master = (kind === 'webp' || kind === 'avif') && hasTransparency(context, sized.width, sized.height) ? masterOf(file, kind, { ...upright, transparent: true }) : sized;
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, master.type, JPEG_QUALITY));
   // A browser that cannot write a kind writes PNG instead: said, not written under another kind's name.
   if (!blob || blob.type !== master.type) return { problems: [fill(library.notWritten, { kind: master.type === 'image/png' ? 'PNG' : 'JPEG' })] };

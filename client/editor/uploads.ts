@@ -54,19 +54,23 @@ export function masterSize(width: number, height: number): { width: number; heig
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/** A file as the library is given it (a File): its name, and when it was last saved, in ms since 1970. */
+export type Taken = Pick<File, 'name' | 'lastModified'>;
+
 /**
  * What a taken file becomes: its name (portable, with the extension of what
  * it is written as: a `.jpeg` stays `.jpeg`), and a photo's kind and size
- * from its size upright and whether it has see-through parts; or why it
- * cannot be named (no letter or digit in its name).
+ * from its size upright and whether it has see-through parts. A name with no
+ * letter or digit to keep (写真.jpg, 📷.png) is named by when the file was
+ * saved, as cameras name theirs: picture-20261128-093015.jpg (UTC).
  */
-export function masterOf(fileName: string, kind: 'svg'): DrawingMaster | { problem: string };
-export function masterOf(fileName: string, kind: PhotoKind, photo: { width: number; height: number; transparent: boolean }): PhotoMaster | { problem: string };
-export function masterOf(fileName: string, kind: TakenKind, photo = { width: 0, height: 0, transparent: false }): DrawingMaster | PhotoMaster | { problem: string } {
+export function masterOf(file: Taken, kind: 'svg'): DrawingMaster;
+export function masterOf(file: Taken, kind: PhotoKind, photo: { width: number; height: number; transparent: boolean }): PhotoMaster;
+export function masterOf(file: Taken, kind: TakenKind, photo = { width: 0, height: 0, transparent: false }): DrawingMaster | PhotoMaster {
   // An extension is the last dot's few letters ("IMG_1234 Été.JPG"); "v1.2 final" has none.
-  const extension = /\.[a-z0-9]{1,5}$/i.exec(fileName)?.[0].toLowerCase() ?? '';
-  const stem = fileName.slice(0, fileName.length - extension.length);
-  if (portableName(stem) === '') return { problem: fill(library.unnamed, { file: fileName }) };
+  const extension = /\.[a-z0-9]{1,5}$/i.exec(file.name)?.[0].toLowerCase() ?? '';
+  const given = file.name.slice(0, file.name.length - extension.length);
+  const stem = portableName(given) === '' ? `picture ${new Date(file.lastModified).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', ' ')}` : given;
   const name = (written: string) => portablePictureName(`${stem}${written}`);
   if (kind === 'svg') return { name: name('.svg'), type: 'image/svg+xml' };
   const size = masterSize(photo.width, photo.height);
