@@ -57,9 +57,9 @@ export function hasSlots(text: string): boolean {
 
 /** The parser's errors in the words of someone who writes the text. */
 const SYNTAX: Record<string, string> = {
-  EXPECT_ARGUMENT_CLOSING_BRACE: 'a { is not closed by a }',
+  EXPECT_ARGUMENT_CLOSING_BRACE: 'a { is not closed by a } (braces mark slots: for brackets in the words, write ( ) or [ ])',
   EMPTY_ARGUMENT: 'there is nothing between { and }: write the slot’s name',
-  MALFORMED_ARGUMENT: 'a slot’s name is letters only, as {brandName}',
+  MALFORMED_ARGUMENT: 'a slot’s name is letters only, as {brandName} (braces mark slots: for brackets in the words, write ( ) or [ ])',
   EXPECT_ARGUMENT_TYPE: 'after {name, comes plural, selectordinal or select',
   INVALID_ARGUMENT_TYPE: 'after {name, comes plural, selectordinal or select',
   MISSING_OTHER_CLAUSE: 'a plural or select needs an "other {…}" form',

@@ -229,10 +229,25 @@ export function layoutShareImage(image: ShareImage, measure: Measure): { layout:
     }
   }
   const title = fitText(image.title, width, SHARE_LAYOUT.title, measure);
-  if (!title) return { text: 'title', problem: `"${image.title}" is too long for its share image (shorten it)` };
+  if (!title) return { text: 'title', problem: tooLong(image.title, 'its share image', (text) => fitText(text, width, SHARE_LAYOUT.title, measure)) };
   const line = fitText(image.line, width, SHARE_LAYOUT.line, measure);
-  if (!line) return { text: 'line', problem: `"${image.line}" is too long for ${image.art ? 'its share image' : 'the share images'} (shorten it)` };
+  if (!line) return { text: 'line', problem: tooLong(image.line, image.art ? 'its share image' : 'the share images', (text) => fitText(text, width, SHARE_LAYOUT.line, measure)) };
   return { layout: { title, line } };
+}
+
+/** What the check says of a text that does not fit: how much of it would, so that the owner knows by how much to shorten it. */
+function tooLong(text: string, where: string, fits: (text: string) => unknown): string {
+  const pieces = breakable(text);
+  // The most whole words from the start that fit: fewer pieces never fit worse.
+  let low = 0;
+  for (let high = pieces.length - 1; low < high; ) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(pieces.slice(0, middle).join('').trim())) low = middle;
+    else high = middle - 1;
+  }
+  const fitting = pieces.slice(0, low).join('').trim();
+  const length = (words: string) => [...words].length;
+  return `"${text}" is too long for ${where}: ${length(fitting)} of its ${length(text)} characters fit ("${fitting}"); shorten it`;
 }
 
 /** Whether share images can be drawn: their fonts loaded first, then each image's verdict (shared/site-check.ts). */

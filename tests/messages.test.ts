@@ -33,7 +33,7 @@ describe('a template against its slots', () => {
     ],
     ['a plural on words', '{title, plural, one {#} other {#}}', ENGLISH, ['{title} is words, not a number: it cannot choose a plural']],
     ['a plural without other', '{title} {count, plural, one {#}}', ENGLISH, ['this sentence cannot be read: a plural or select needs an "other {…}" form']],
-    ['a brace left open', 'About {title', ENGLISH, ['this sentence cannot be read: a { is not closed by a }']],
+    ['a brace left open', 'About {title', ENGLISH, ['this sentence cannot be read: a { is not closed by a } (braces mark slots: for brackets in the words, write ( ) or [ ])']],
     ['a format of its own', '{title} on {day, date, short}', ENGLISH, ['{day, …} formats its value itself, which the site does: write {day}']],
     ['an apostrophe that hides a slot', "l'{title}", ENGLISH, ["an apostrophe ' before {, } or # hides it: write ’ instead", '{title} is missing: the site puts the title there']],
   ])('%s: %j', (_case, text, language, problems) => {

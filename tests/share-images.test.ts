@@ -60,13 +60,17 @@ describe('whether a share image can be drawn', () => {
     expect(await check(image(title))).toBeUndefined();
   });
 
-  it('refuses a title too long for three lines, and a line too long for one', async () => {
-    expect(await check(image('Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need'))).toEqual({
-      text: 'title',
-      problem: '"Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need" is too long for its share image (shorten it)',
-    });
-    const long = 'Three offers from suppliers we have checked, free to the buyer, every time';
-    expect(await check(image('Textiles', long))).toEqual({ text: 'line', problem: `"${long}" is too long for the share images (shorten it)` });
+  it.each([
+    ['title', 'for three lines', 'Textiles, fabrics, yarns, fibres, leathers and every other material a garment maker could ever need', 'its share image'],
+    ['line', 'for one', 'Three offers from suppliers we have checked, free to the buyer, every time', 'the share images'],
+  ] as const)('refuses a %s too long %s, saying how much of it fits: the most whole words from its start', async (text, _lines, long, where) => {
+    const asTitle = (words: string) => (text === 'title' ? image(words) : image('Textiles', words));
+    const refused = await check(asTitle(long));
+    const [, fitting] = /: \d+ of its \d+ characters fit \("(.*)"\); shorten it$/.exec(refused?.problem ?? '') ?? [];
+    expect(refused).toEqual({ text, problem: `"${long}" is too long for ${where}: ${fitting!.length} of its ${long.length} characters fit ("${fitting}"); shorten it` });
+    expect(long.startsWith(`${fitting} `)).toBe(true);
+    expect(await check(asTitle(fitting!))).toBeUndefined();
+    expect(await check(asTitle(long.slice(0, long.indexOf(' ', fitting!.length + 1))))).toEqual(expect.objectContaining({ text }));
   });
 
   it('refuses a character no font draws, naming it and its code points', async () => {
