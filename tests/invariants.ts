@@ -198,11 +198,14 @@ export async function linksLead(under: SiteUnderTest, address: string, checked =
 /** Block nodes, whose children are words apart; the rest (a paragraph, a heading, emphasis, a link) run their children together. */
 const BLOCKS = new Set(['root', 'list', 'listItem', 'blockquote']);
 
+/** HTML's white space, which a reader collapses; a no-break space (French's narrow one before a colon) is a letter of the text. */
+const collapsed = (text: string) => text.replace(/[ \t\n\r\f]+/g, ' ').trim();
+
 /** The words of Markdown as a reader gets them: a link as its words, escapes undone, white space collapsed. */
 function words(node: MdNode): string {
   if ('value' in node) return node.value;
   if (!('children' in node)) return ' ';
-  return (node.children as MdNode[]).map(words).join(BLOCKS.has(node.type) ? ' ' : '').replace(/\s+/g, ' ').trim();
+  return collapsed((node.children as MdNode[]).map(words).join(BLOCKS.has(node.type) ? ' ' : ''));
 }
 
 /** Every node of a Markdown tree, depth first. */
@@ -217,7 +220,7 @@ function markdownHeadings(tree: Root): string[] {
 
 /** The headings of the page's main content (chrome left out), every legal tab's included, in the same form. */
 function htmlHeadings(main: HTMLElement): string[] {
-  return main.querySelectorAll('h1, h2, h3').map((h) => `${'#'.repeat(Number(h.tagName[1]))} ${h.textContent.replace(/\s+/g, ' ').trim()}`);
+  return main.querySelectorAll('h1, h2, h3').map((h) => `${'#'.repeat(Number(h.tagName[1]))} ${collapsed(h.textContent)}`);
 }
 
 /** The text of each paragraph and list item of the page's main content, but for its navigation (breadcrumb, tab list). */
@@ -225,7 +228,7 @@ function htmlBody(main: HTMLElement): string[] {
   return main
     .querySelectorAll('p, li')
     .filter((node) => !node.closest('nav') && !node.querySelector('p, h2, h3'))
-    .map((node) => node.textContent.replace(/\s+/g, ' ').trim())
+    .map((node) => collapsed(node.textContent))
     .filter(Boolean);
 }
 
@@ -286,8 +289,8 @@ export async function llmsTxtListsEveryPage({ app, editions, site }: SiteUnderTe
     expect([...linked.keys()].sort(), address).toEqual(routes.map((route) => `${site.publicUrl}${markdownAddress(route.path)}`).sort());
     for (const route of routes) {
       const line = linked.get(`${site.publicUrl}${markdownAddress(route.path)}`)!;
-      // Read as words() reads the line: white space, a narrow no-break space before a French colon included, collapsed.
-      const description = route.description.replace(/\s+/g, ' ');
+      // Read as words() reads the line: white space collapsed, a narrow no-break space before a French colon kept.
+      const description = collapsed(route.description);
       expect(line.slice(-description.length - 2), route.path).toBe(`: ${description}`);
     }
     for (const url of [...linked.keys(), ...others.map(([url]) => url)]) {

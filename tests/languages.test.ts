@@ -13,7 +13,7 @@ import { aliasesOf, HOME_PATH, LEGAL_PATH, PRODUCTS_PATH} from '../shared/paths.
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite } from '../shared/site.ts';
 import { contentCopy, contentInMemory, liveSite, sharedApp, siteAt, testApp, twoLanguages, type SiteUnderTest } from './helpers.ts';
-import { alternatesHold, everythingHolds, switcherLeads } from './invariants.ts';
+import { alternatesHold, everythingHolds, markdownHasThePage, switcherLeads } from './invariants.ts';
 
 const live = liveSite(sharedApp());
 /** The pages of two languages (twoLanguages): each one's alternates are fetched and checked in turn, every language's among them. */
@@ -27,6 +27,12 @@ describe('hreflang', () => {
 
 describe('the language switcher', () => {
   it.each(addresses)('on %s names each language in itself and leads to this page in it', (address) => switcherLeads(live, address));
+});
+
+describe('a language whose punctuation is spaced (languages.yaml)', () => {
+  // The Markdown is converted from the page's HTML; every no-break space the page has, it keeps.
+  const spaced = live.editions.filter((edition) => edition.language.punctuation === 'spaced').flatMap((edition) => edition.routes);
+  it.each(spaced.map((route) => [markdownAddress(route.path), route] as const))('%s has its page’s whole text, its narrow no-break spaces before : ; ! ? and inside « » kept', (_md, route) => markdownHasThePage(live, route));
 });
 
 describe('a page one language has no translation of', () => {

@@ -18,7 +18,16 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
     node.querySelector('h1, h2, h3, h4, h5, h6') ? { surroundingNewlines: 2, childTranslators: sections.translators } : { surroundingNewlines: listKind ? 1 : 2 },
 });
 
+/**
+ * The spaces JavaScript's \s matches beyond HTML's white space: no-break ones among them (French's narrow one before a
+ * colon, 98 % with its no-break space). The converter collapses every \s into a space (node-html-markdown's
+ * processText), so each is kept aside as a character of Unicode's Private Use Area, which it leaves alone, and put back.
+ */
+const SPACES = '\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF';
+const PRIVATE = 0xe000;
+
 /** The Markdown of a screen's HTML, navigation and illustrations left out. */
 export function htmlToMarkdown(html: string): string {
-  return converter.translate(html);
+  const kept = html.replace(/[\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/g, (space) => String.fromCharCode(PRIVATE + SPACES.indexOf(space)));
+  return converter.translate(kept).replace(/[\uE000-\uE012]/g, (char) => SPACES[char.charCodeAt(0) - PRIVATE]!);
 }
