@@ -14,10 +14,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ART_EXTENSIONS, ART_FOLDER, MASTER_LIMITS, pictureNeed, PICTURE_SLOTS } from '../content/art.ts';
 import { checkContent } from '../content/load.ts';
 import type { Category } from '../content/schema.ts';
-import { readLanguages, readSources } from '../content/read.ts';
+import { readSources } from '../content/read.ts';
 import { LOCAL_BACKEND_PATH, localBackend, pathRefusal } from '../scripts/dev/local-backend.ts';
 import { copyProject, type Sandbox } from '../harness/harness.ts';
-import { categories, literally } from './helpers.ts';
+import { categories, editions, literally } from './helpers.ts';
 
 let sandbox: Sandbox;
 let server: Server;
@@ -57,16 +57,19 @@ function post(body: unknown, { host = '127.0.0.1', localAddress, headers = {} }:
 
 const at = (path: string) => join(sandbox.root, path);
 const read = (path: string) => readFileSync(at(path), 'utf8');
-/** The languages of languages.yaml, the default first, and the others as the check names their files (by path). */
-const CODES = readLanguages().map((language) => language.code);
-const CODES_AS_CHECKED = [CODES[0]!, ...CODES.slice(1).sort()];
 /** Two categories of the content as the owners left it (helpers.ts), and the file of one in a language. */
 const [ONE, TWO] = categories as [Category, Category];
+/**
+ * The languages that have the first, the default first, and the others as the check names their files (by path): a
+ * language translated in part has no file of a category not translated yet (docs/editing.md).
+ */
+const CODES = editions.filter((edition) => edition.content.categories.some((category) => category.id === ONE.id)).map((edition) => edition.language.code);
+const CODES_AS_CHECKED = [CODES[0]!, ...CODES.slice(1).sort()];
 const categoryFile = ({ id }: Category, code = CODES[0]) => `content/words/categories/${id}.${code}.yaml`;
 const CATEGORY = categoryFile(ONE);
-/** Its translation into the second language, beside it (Decap's i18n, multiple_files). */
+/** Its translation into the second language that has it, beside it (Decap's i18n, multiple_files). */
 const TRANSLATED = categoryFile(ONE, CODES[1]);
-/** The category in every language, as Decap writes an entry. */
+/** The category in every language that has it, as Decap writes an entry. */
 const EVERY_LANGUAGE = CODES.map((code) => categoryFile(ONE, code));
 /** Its picture, and the other's. */
 const [PICTURE, OTHER_PICTURE] = [ONE, TWO].map((category) => `${ART_FOLDER}/${category.image.file}`) as [string, string];
@@ -307,8 +310,8 @@ const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; sa
   { action: 'a save', how: 'at another category’s address', request: () => persist(everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${TWO.slug}`))), says: new RegExp(`^${literally(categoryFile(TWO))}:\\d+:\\d+: slug: "${TWO.slug}" is also the slug of ${literally(CATEGORY)}$`) },
   { action: 'a save', how: 'that moves a published address and leaves no redirect', request: () => persist(everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${ONE.slug}-moved`))), says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${ONE.slug} was published and is no page now`) },
   { action: 'a save', how: 'with a title too long for its share image', request: () => persist([{ path: CATEGORY, raw: read(CATEGORY).replace(/^title: .+$/m, 'title: Fabrics, yarns, fibres, leathers, metals, chemicals and every other material a maker could ever need') }]), says: /title: .+ is too long for its share image/ },
-  { action: 'a new entry', how: 'at another category’s address', request: () => persist([{ path: 'content/words/categories/zz-new.en.yaml', raw: newCategory(read(CATEGORY), { slug: ONE.slug, order: 99 }) }]), says: new RegExp(`^content/words/categories/zz-new\\.en\\.yaml:\\d+:\\d+: slug: "${ONE.slug}" is also the slug of ${literally(CATEGORY)}$`) },
-  { action: 'a new entry', how: 'with a picture uploaded with it that is not one', request: () => persist([{ path: 'content/words/categories/zz-new.en.yaml', raw: newCategory(read(CATEGORY), { slug: 'zz-new', order: 99 }).replace(/file: .+\.svg/, 'file: zz-new.png') }], [{ path: 'content/art/zz-new.png', bytes: 'not a picture' }]), says: /^content\/art\/zz-new\.png is not a picture that can be read/ },
+  { action: 'a new entry', how: 'at another category’s address', request: () => persist([{ path: categoryFile({ id: 'zz-new' } as Category), raw: newCategory(read(CATEGORY), { slug: ONE.slug, order: 99 }) }]), says: new RegExp(`^${literally(categoryFile({ id: 'zz-new' } as Category))}:\\d+:\\d+: slug: "${ONE.slug}" is also the slug of ${literally(CATEGORY)}$`) },
+  { action: 'a new entry', how: 'with a picture uploaded with it that is not one', request: () => persist([{ path: categoryFile({ id: 'zz-new' } as Category), raw: newCategory(read(CATEGORY), { slug: 'zz-new', order: 99 }).replace(/file: .+\.svg/, 'file: zz-new.png') }], [{ path: 'content/art/zz-new.png', bytes: 'not a picture' }]), says: /^content\/art\/zz-new\.png is not a picture that can be read/ },
   {
     action: 'a rename',
     how: 'to a name that is not portable',
@@ -343,8 +346,10 @@ describe('what the content check refuses, through the local backend', () => {
       const all = paths.map((path, index) => ({ path, slug: ONE.slug, raw: picture(originals[index]!) }));
       expect(await post({ action: 'persistEntry', params: { dataFiles: all, assets: [] } })).toEqual({ status: 200, body: { message: 'entry persisted' } });
       expect(paths.map(read)).toEqual([picture(originals[0]!), ...originals.slice(1)]);
+      // In each language that has the category, none dropped: a language without it has no picture of it to show.
       const { content } = checkContent(readSources(sandbox.root));
-      expect(content!.editions.map((edition) => edition.categories.find((category) => category.id === ONE.id)!.image.file)).toEqual(CODES.map(() => TWO.image.file));
+      const shown = content!.editions.flatMap((edition) => edition.categories.filter((category) => category.id === ONE.id).map((category) => [edition.language.code, category.image.file]));
+      expect(shown).toEqual(CODES.map((code) => [code, TWO.image.file]));
     } finally {
       paths.forEach((path, index) => writeFileSync(at(path), originals[index]!));
     }
@@ -378,7 +383,7 @@ describe('what the content check refuses, through the local backend', () => {
   });
 
   it('mends a content broken elsewhere one change at a time: a save that leaves the other file as it was is written, one that brings a problem of its own is refused with that one alone', async () => {
-    const about = 'content/words/about.fr.yaml';
+    const about = `content/words/about.${CODES[0]}.yaml`;
     const [aboutText, category] = [read(about), read(CATEGORY)];
     try {
       // Broken outside the editor, as an edit in GitHub can leave it.
@@ -397,7 +402,7 @@ describe('what the content check refuses, through the local backend', () => {
   });
 
   it('takes two saves at once one after the other: of two new categories at one address, one is written and the other refused', async () => {
-    const created = ['one', 'two'].map((name) => `content/words/categories/zz-${name}.en.yaml`);
+    const created = ['one', 'two'].map((name) => categoryFile({ id: `zz-${name}` } as Category));
     try {
       const answers = await Promise.all(created.map((path, index) => post(persist([{ path, raw: newCategory(read(CATEGORY), { slug: 'zz-shared', order: 90 + index }) }]))));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);

@@ -114,10 +114,12 @@ describe('redirects.yaml, checked with the route table', () => {
 
   it('says, without stopping, which page is not published yet and how it will be', async () => {
     const copy = contentCopy();
+    // The notices the content has already (a page not translated yet into a language, docs/editing.md) are not the edit's.
+    const before = (await checkSite(copy.checked(), defaultSite)).notices;
     copy.edit(FILE, `  - ${category!.key}\n`, '');
     const checked = await checkSite(copy.checked(), defaultSite);
     expect(checked.problems).toEqual([]);
-    expect(checked.notices).toEqual([`${REDIRECTS_FILE}: ${category!.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`]);
+    expect(checked.notices.filter((notice) => !before.includes(notice))).toEqual([`${REDIRECTS_FILE}: ${category!.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`]);
   });
 });
 
