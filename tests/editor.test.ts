@@ -16,7 +16,7 @@ import { completed, previewContext, savedFiles } from '../client/editor/preview.
 import { nearestPage } from '../client/editor/gate.ts';
 import { changedSince, toWrite } from '../client/editor/repository.ts';
 import { chooseLanguage, fill, library } from '../client/editor/locale.ts';
-import { masterOf, uploadRefusal, type PhotoKind } from '../client/editor/uploads.ts';
+import { bytesInWords, masterOf, uploadRefusal, type PhotoKind } from '../client/editor/uploads.ts';
 import { MASTER_LIMITS } from '../content/art.ts';
 import { editorConfigProblems, editorConfig, fieldFor, labelled, MARKDOWN_BUTTONS, MEDIA_LIBRARY, SCHEMA_FIELD, FILE_TEXT_WIDGET, TEXT_FIELD, TEXT_FORMAT, type CmsField, type JsonSchema } from '../content/editor-config.ts';
 import { editorWords, ORIGINAL_WORDS, readEditorWords } from '../content/editor-words.ts';
@@ -270,6 +270,16 @@ describe('what an upload becomes in content/art (the media library’s rules, cl
 
   it('keeps a drawing as it is, under its portable name', () => {
     expect(masterOf({ name: 'Loom Sketch.SVG', lastModified: 0 }, 'svg')).toEqual({ name: 'loom-sketch.svg', type: 'image/svg+xml' });
+  });
+
+  it.each([
+    [812 * 1024 - 100, 'en', '812 kB'],
+    [25 * 1024 * 1024 + 1, 'en', '25.1 MB'],
+    [25 * 1024 * 1024 + 1, 'fr', '25,1 Mo'],
+    [40 * 1024 * 1024, 'ar', '40 م.ب'],
+  ])('writes %d bytes in %s as %j, rounded up', (bytes, language, written) => {
+    // Which no-break space ICU puts before a unit changes with its version.
+    expect(bytesInWords(bytes, language).replace(/[\u00A0\u202F]/g, ' ')).toBe(written);
   });
 
   it.each<[string, number, string | undefined, string | undefined]>([

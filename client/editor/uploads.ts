@@ -11,7 +11,7 @@
  */
 import { MASTER_LIMITS } from '../../content/art.ts';
 import { portableName, portablePictureName } from '../../content/names.ts';
-import { fill, library } from './locale.ts';
+import { fill, library, wordsLanguage } from './locale.ts';
 
 /** The kinds of file the library takes, as image-size names what it reads in the bytes. */
 export const TAKEN_KINDS = ['jpg', 'png', 'webp', 'avif', 'svg'] as const;
@@ -33,10 +33,13 @@ export interface PhotoMaster {
 }
 export type PhotoKind = Exclude<TakenKind, 'svg'>;
 
-/** A size in words, rounded up so that a file just past a limit never reads as at it: "812 KB", "25.1 MB" (of 1,024 × 1,024 bytes, as MASTER_LIMITS counts them). */
-export function bytesInWords(bytes: number): string {
-  const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1, roundingMode: 'ceil' });
-  return bytes >= 1024 * 1024 ? `${number.format(bytes / (1024 * 1024))} MB` : `${number.format(Math.ceil(bytes / 1024))} KB`;
+/**
+ * A size in the owner's words, rounded up so that a file just past a limit never reads as at it: "812 kB", "25.1 MB",
+ * "25,1 Mo" (of 1,024 × 1,024 bytes, as MASTER_LIMITS counts them).
+ */
+export function bytesInWords(bytes: number, language: string = wordsLanguage): string {
+  const [amount, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.ceil(bytes / 1024), 'kilobyte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1, roundingMode: 'ceil' }).format(amount);
 }
 
 /** Why a file is not taken, from its size and its kind as read in its bytes (undefined: unreadable), before it is drawn; undefined when it is taken. */
