@@ -194,8 +194,11 @@ describe('a category file and a Markdown page file added to the content', () => 
         await request(app).get(path).expect(404);
         await request(app).get(`${path}.md`).expect(404);
       }
-      const products = parse(await get(`/${code}/products`));
-      expect(products.querySelectorAll('.card a').map((link) => link.getAttribute('href'))).not.toContain(`/${code}${categoryPath}`);
+      // The cards, in a language that has the Products page: one translated in part may not (docs/editing.md).
+      if (edition.products) {
+        const products = parse(await get(`/${code}/products`));
+        expect(products.querySelectorAll('.card a').map((link) => link.getAttribute('href'))).not.toContain(`/${code}${categoryPath}`);
+      }
       expect(parse(await get(`/${code}/home`)).querySelectorAll('#site-menu a').map((link) => link.getAttribute('href'))).not.toContain(`/${code}${PAGE.path}`);
       expect(await get(`/${code}/llms.txt`)).not.toMatch(/zz-made-up/);
     }

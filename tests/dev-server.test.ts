@@ -14,7 +14,7 @@ import { copyProject, startDev, type DevServer, type Sandbox } from '../harness/
 import { DEV_CLIENT_PATH, EVENTS_PATH } from '../scripts/dev/endpoints.ts';
 import { routes } from '../harness/harness.ts';
 import { defaultSite } from '../shared/site.ts';
-import { filledRoutes, serverBundle, testApp, THROWN_MESSAGE, withThrowingRoute } from './helpers.ts';
+import { filledRoutes, serverBundle, testApp, THROWN_MESSAGE, unlistedLanguage, withThrowingRoute } from './helpers.ts';
 
 const production = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site: defaultSite } });
 describe('nothing of the dev server in production', () => {
@@ -186,11 +186,12 @@ describe('npm run dev', () => {
       return { locales: JSON.parse(locales!) as string[], fallback };
     };
     const codes = readLanguages(sandbox.root).map((language) => language.code);
+    const added = unlistedLanguage(codes);
     // The bundle is built when first asked for, after the save: one build of Decap, not one before and after too.
     try {
       // The site stops on a language without its files; the editor, where they are written, does not.
-      await saveContent(dev, file, `${original}  - { code: de, name: Deutsch, direction: ltr, locale: de-DE }\n`);
-      expect(await languages()).toEqual({ locales: [...codes, 'de'], fallback: codes[0] });
+      await saveContent(dev, file, `${original}  - { code: ${added.code}, name: ${added.name}, direction: ltr, locale: ${added.locale} }\n`);
+      expect(await languages()).toEqual({ locales: [...codes, added.code], fallback: codes[0] });
     } finally {
       await saveContent(dev, file, original);
     }

@@ -302,3 +302,12 @@ export async function serveExport({ outDir, siteDir, nginxDir, editorDir }: { ou
     },
   };
 }
+
+/** A language the owners have not added, as they would add one (its code, name in itself and locale): the first of these that `listed` (codes) lacks. */
+export function unlistedLanguage(listed: readonly string[]): { code: string; name: string; locale: string } {
+  return [
+    { code: 'de', name: 'Deutsch', locale: 'de-DE' },
+    { code: 'es', name: 'Español', locale: 'es-ES' },
+    { code: 'it', name: 'Italiano', locale: 'it-IT' },
+  ].find(({ code }) => !listed.includes(code))!;
+}
