@@ -116,8 +116,9 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
   });
 
   it('leads each old address to its page in every language, in one step from a trailing slash, and with a legal document\'s ?tab= to that document', async () => {
-    const old = editions.flatMap(({ prefix }) =>
-      OLD.flatMap(({ from, to }) => {
+    // In each language that has the page: one translated in part has no page there to lead to (docs/editing.md).
+    const old = editions.flatMap(({ prefix, routes: its }) =>
+      OLD.filter(({ to }) => its.some((route) => route.key === to.key)).flatMap(({ from, to }) => {
         const moved = to.queryRedirects;
         const tabs = moved ? [`?${moved.param}=${Object.keys(moved.to).at(-1)}`, `?${moved.param}=bogus`] : [];
         return [prefix + from, `${prefix}${from}/`, `${prefix}${from}//`, ...tabs.map((tab) => prefix + from + tab)];
