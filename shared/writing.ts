@@ -66,7 +66,8 @@ const CONTROLS = String.raw`\u200e\u200f\u202a-\u202e\u2066-\u2069`;
  * A run of another script than the text's own: from a letter or digit of another script (with its marks) to the
  * last one before a letter of the text's script, a control or a line's end, with the spaces and punctuation
  * between ("CEM I 42.5", "sales@example.com", "25 kg"). Punctuation at its ends stays outside, with the
- * sentence around it. Made once a script.
+ * sentence around it, but for an abbreviation's full stop that a bracket closes at once ("(USP/Ph. Eur.)"):
+ * no sentence ends there. Made once a script.
  */
 const runsOf = new Map<string, RegExp>();
 function runs(script: string): RegExp {
@@ -74,7 +75,7 @@ function runs(script: string): RegExp {
   if (!pattern) {
     const own = String.raw`\p{Script_Extensions=${script}}`;
     const edge = String.raw`(?:(?!${own})[\p{L}\p{Nd}]\p{M}*)`;
-    pattern = new RegExp(String.raw`${edge}(?:[^${own}${CONTROLS}\n]*${edge})?`, 'gu');
+    pattern = new RegExp(String.raw`${edge}(?:[^${own}${CONTROLS}\n]*${edge})?(?:\.(?=[)\]]))?`, 'gu');
     runsOf.set(script, pattern);
   }
   return pattern;

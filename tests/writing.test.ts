@@ -13,6 +13,7 @@ describe('the runs isolated in right-to-left text', () => {
     ['a standard with its spaces and number', 'إسمنت (CEM I 42.5)', ['إسمنت (', { isolated: 'CEM I 42.5' }, ')']],
     ['a number with its unit', 'عبوة 25 kg', ['عبوة ', { isolated: '25 kg' }]],
     ['an e-mail address, the full stop left to the sentence', 'راسلونا على sales@example.com.', ['راسلونا على ', { isolated: 'sales@example.com' }, '.']],
+    ['an abbreviation’s full stop, which a bracket closes at once', 'الغليسرين (USP/Ph. Eur.)', ['الغليسرين (', { isolated: 'USP/Ph. Eur.' }, ')']],
     ['two codes apart, the Arabic comma between them the sentence’s', '(HDPE)، (PP)', ['(', { isolated: 'HDPE' }, ')، (', { isolated: 'PP' }, ')']],
     ['a decomposed accent kept with its letter', 'cafe\u0301 بيت', [{ isolated: 'cafe\u0301' }, ' بيت']],
     ['digits alone, which read in the Arabic’s order', 'من 1,000 إلى 2,000 طن', ['من 1,000 إلى 2,000 طن']],
