@@ -685,7 +685,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await admin.getByRole('button', { name: 'Delete entry' }).click();
     await expect.poll(() => files.filter((path) => existsSync(join(sandbox.root, path))), { timeout: SLOW }).toEqual([]);
     expect((parse(file('content/words/redirects.yaml')) as { redirects: unknown[] }).redirects).toContainEqual({ from: page, to: '/products' });
-    for (const { prefix } of editions) {
+    // In every language that had the page: one translated in part may not have had it (docs/editing.md).
+    for (const { prefix } of editions.filter((edition) => edition.content.categories.some((category) => category.id === TWO.id))) {
       await expect.poll(async () => { const res = await fetch(`${dev.origin}${prefix}${page}`, { redirect: 'manual' }); return [res.status, res.headers.get('location')]; }, { timeout: SLOW }).toEqual([301, `${prefix}/products`]);
     }
     expect(problems).toEqual([expect.stringContaining(`ContentRefused: ${words.en!.notices.refused}`), 'Object']);
