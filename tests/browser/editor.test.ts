@@ -438,7 +438,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await leave(admin);
   });
 
-  it('under Media, takes an AVIF as a JPEG, replaces it once asked, deletes it, and keeps a picture a category shows, writing nothing the site refuses', async () => {
+  it('under Media, takes an AVIF as a JPEG, replaces it once asked, deletes it, and keeps a picture a category shows, from a delete and from a replacement of the wrong size, writing nothing the site refuses', async () => {
     const { admin, problems } = await openEditor('', (page) => page.getByText('Media', { exact: true }));
     await admin.getByText('Media', { exact: true }).click();
     const dialog = picturesDialog(admin);
@@ -473,6 +473,16 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await refused.getByText(`image.file: content/art/${ONE.image.file} is missing`).first().waitFor({ timeout: SLOW });
     expect(await refused.getByText(library.refusedDelete).count()).toBe(1);
     expect(readdirSync(art).sort()).toEqual(before);
+
+    // Replaced, once asked, by one of the wrong size: refused with its line, the picture as it was.
+    const shown = readFileSync(join(art, ONE.image.file));
+    const small = ONE.image.file.endsWith('.svg')
+      ? { mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#0f1f33"/></svg>') }
+      : { mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0f1f33' } }).jpeg().toBuffer() };
+    await uploadPicture(admin, { name: ONE.image.file, ...small });
+    await dialog.getByRole('button', { name: library.replaceYes }).click();
+    await refused.getByText(`content/art/${ONE.image.file} is 400 × 400`).first().waitFor({ timeout: SLOW });
+    expect(readFileSync(join(art, ONE.image.file))).toEqual(shown);
     await dialog.getByRole('button', { name: library.close }).click();
     expect(unexpected(problems).filter((problem) => !problem.includes(words.en!.notices.refused))).toEqual([]);
     await leave(admin);
