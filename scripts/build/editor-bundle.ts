@@ -37,7 +37,7 @@ const require = createRequire(import.meta.url);
  */
 const LEFT_OUT = [
   {
-    // Decap checks its configuration when it starts with ajv, which compiles each validator with `new Function`: the CSP would need 'unsafe-eval'. The build checks the configuration it generates instead (editorConfigProblems).
+    // Decap checks its configuration when it starts with ajv, which compiles each validator with `new Function`: the CSP would need 'unsafe-eval' (decap-cms#2138). The build checks the configuration it generates instead (editorConfigProblems).
     module: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/,
     contents: '// Checked when the editor was built (scripts/build/editor-bundle.ts).\nexport function validateConfig() {}\n',
     gone: 'decap-cms-core has no dist/esm/constants/configSchema.js any more: find where it checks its configuration (ajv), so the editor can run without unsafe-eval',
