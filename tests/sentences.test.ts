@@ -37,6 +37,9 @@ function leftOver(text: string): string {
   return text.replaceAll(site.publicUrl, '').replace(/⟦\d+⟧@example\.com/g, '').replace(MARK, '').replace(/\s+/g, '');
 }
 
+/** Elements whose text a reader meets as one phrase. */
+const PHRASES = new Set(['A', 'BUTTON', 'LABEL', 'SUMMARY', 'SPAN', 'STRONG', 'EM', 'B', 'I', 'SMALL', 'BDI', 'Q', 'CITE', 'TIME', 'MARK', 'ABBR', 'OPTION', 'CAPTION', 'LEGEND']);
+
 /** Every text of a page a reader gets: its text nodes (not scripts or styles), and the attributes read out or shown. */
 function readerTexts(html: string): string[] {
   const doc = parse(html);
@@ -45,6 +48,9 @@ function readerTexts(html: string): string[] {
     if (node.nodeType === 3) texts.push(node.text);
     const element = node as HTMLElement;
     if (element.tagName && ['SCRIPT', 'STYLE'].includes(element.tagName)) return;
+    // A phrase (a link's or a button's name, a label) is read as one: two words of the content in it were put together
+    // by code, where a template is one marker whatever it fills.
+    if (element.tagName && PHRASES.has(element.tagName) && (element.textContent.match(MARK) ?? []).length > 1) texts.push(`glued in <${element.tagName.toLowerCase()}>: ${element.textContent}`);
     for (const name of ['alt', 'aria-label', 'title', 'placeholder']) if (element.getAttribute?.(name)) texts.push(element.getAttribute(name)!);
     node.childNodes.forEach(walk);
   };
