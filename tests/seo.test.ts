@@ -92,7 +92,8 @@ describe('the head of every route address', () => {
     expect(meta(doc, 'twitter:image')).toBe(meta(doc, 'og:image'));
     expect(meta(doc, 'twitter:image:alt')).toBe(meta(doc, 'og:image:alt'));
     expect(meta(doc, 'theme-color')).toBe(THEME_COLOR);
-    expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.webmanifest');
+    // Its language's manifest: its words are the page's language's.
+    expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(`${route.prefix}/manifest.webmanifest`);
   });
 
   it('links an SVG favicon, a 32 px PNG fallback and a 180 px apple-touch-icon, all served', async () => {
@@ -232,12 +233,13 @@ describe('GET /sitemap.xml', () => {
   });
 });
 
-describe('GET /manifest.webmanifest', () => {
-  it('names the brand, starts at /home and lists square PNG icons of the sizes it claims', async () => {
-    const res = await request(app).get('/manifest.webmanifest').expect(200);
+describe('each language’s web app manifest', () => {
+  it.each(twoLanguages(live.editions).map((edition) => [`${edition.prefix}/manifest.webmanifest`, edition] as const))('GET %s names the brand, describes it and starts at the language’s home page, in its language, and lists square PNG icons of the sizes it claims', async (path, { prefix, language, routes: its }) => {
+    const res = await request(app).get(path).expect(200);
     expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     const manifest = JSON.parse(res.text) as Record<string, unknown> & { icons: Array<{ src: string; sizes: string; type: string }> };
-    expect(manifest).toMatchObject({ name: site.brandName, start_url: '/home', theme_color: THEME_COLOR, background_color: BACKGROUND_COLOR });
+    const home = its.find((route) => route.path === `${prefix}/home`)!;
+    expect(manifest).toMatchObject({ name: site.brandName, description: home.description, lang: language.code, dir: language.direction, id: home.path, start_url: home.path, theme_color: THEME_COLOR, background_color: BACKGROUND_COLOR });
     expect(['browser', 'standalone']).toContain(manifest.display);
     const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
     expect(pngs.map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);

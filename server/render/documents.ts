@@ -4,7 +4,7 @@
  * derived from the route table and the site config; the server prepares and
  * serves them like the pages (server/table.ts), the static export writes them.
  */
-import { BACKGROUND_COLOR, hreflangAlternates, ICON_ASSETS, MANIFEST_PATH, THEME_COLOR } from './metadata.ts';
+import { BACKGROUND_COLOR, hreflangAlternates, ICON_ASSETS, manifestPath, THEME_COLOR } from './metadata.ts';
 import { HOME_PATH } from '../../shared/paths.ts';
 import type { AssetUrls } from './render.tsx';
 import { readerDocuments, type ReaderDocument } from './readers.ts';
@@ -27,7 +27,7 @@ export function fixedDocuments(input: DocumentInput): FixedDocument[] {
   return [
     { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', body: () => robotsTxt(input.site) },
     { path: SITEMAP_PATH, contentType: 'application/xml; charset=utf-8', body: () => sitemapXml(input) },
-    { path: MANIFEST_PATH, contentType: 'application/manifest+json; charset=utf-8', body: () => webManifest(input) },
+    ...input.editions.map((edition) => ({ path: manifestPath(edition.prefix), contentType: 'application/manifest+json; charset=utf-8', body: () => webManifest(edition, input) })),
     { path: SPECULATION_RULES_PATH, contentType: 'application/speculationrules+json; charset=utf-8', body: () => JSON.stringify(speculationRules) },
     // security.txt, llms.txt and the pages as Markdown (readers.ts).
     ...readerDocuments({ editions: input.editions, site: input.site, builtAt: input.assets.builtAt, asset: input.assets.url, picture: input.assets.picture }),
@@ -55,18 +55,18 @@ function sitemapXml({ editions, site }: DocumentInput): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('')}</urlset>\n`;
 }
 
-/** The manifest is the default language's: one per origin, as browsers read it. */
-function webManifest({ editions, site, assets }: DocumentInput): string {
-  const { routes, language } = editions[0]!;
-  const home = routes.find((route) => route.path === HOME_PATH);
+/** A language's manifest, which its pages link: its home page's description, and the site opened at that home page. */
+function webManifest({ routes, language }: Edition, { site, assets }: DocumentInput): string {
+  const home = routes.find((route) => route.key === HOME_PATH)!;
   return JSON.stringify({
     name: site.brandName,
     short_name: site.brandName,
-    ...(home && { description: home.description }),
+    description: home.description,
     lang: language.code,
     dir: language.direction,
-    id: HOME_PATH,
-    start_url: HOME_PATH,
+    id: home.path,
+    start_url: home.path,
+    // The whole site, its other languages included: the switcher leads there.
     scope: '/',
     // A site to read, not an app to install: it opens in the browser.
     display: 'browser',

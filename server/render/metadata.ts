@@ -24,8 +24,8 @@ export const ICON_ASSETS = {
     { name: 'icons/icon-512.png', size: 512 },
   ],
 } as const;
-/** Addresses of the fixed documents the head points at (documents.ts makes them). */
-export const MANIFEST_PATH = '/manifest.webmanifest';
+/** The web app manifest of a language, by its prefix: its name and description in the words of the pages that link it (documents.ts makes them). */
+export const manifestPath = (prefix: string) => `${prefix}/manifest.webmanifest`;
 
 export interface HeadLinks {
   /** The stylesheet's text, inlined (see AssetUrls.styles). */
@@ -73,12 +73,13 @@ export function openGraphLocale(language: Language): string {
   return `${locale.language}_${locale.region}`;
 }
 
-export function headLinks(asset: (name: string) => string, styles: string, script?: HeadLinks['script']): HeadLinks {
+/** The head's links of a page in the language of `prefix`. */
+export function headLinks(asset: (name: string) => string, styles: string, prefix: string, script?: HeadLinks['script']): HeadLinks {
   return {
     styles,
     ...(script && { script }),
     icons: { svg: asset(ICON_ASSETS.svg), png: asset(ICON_ASSETS.png), appleTouch: asset(ICON_ASSETS.appleTouch) },
-    manifest: MANIFEST_PATH,
+    manifest: manifestPath(prefix),
   };
 }
 

@@ -129,7 +129,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
 export function renderErrorPage(error: ErrorDetails, options: Pick<RenderOptions, 'site' | 'editions' | 'assets' | 'devScript'>, path: string): string {
   const { content, language, routes, prefix } = editionAt(options.editions, path);
   return renderDocument(
-    <Document language={language} meta={errorMeta(options.site, content)} links={headLinks(options.assets.url, options.assets.styles)} bodyClass="chrome-normal" devScript={options.devScript}>
+    <Document language={language} meta={errorMeta(options.site, content)} links={headLinks(options.assets.url, options.assets.styles, prefix)} bodyClass="chrome-normal" devScript={options.devScript}>
       <main id="main" tabIndex={-1}>
         <ErrorScreen error={error} labels={content.labels} homeHref={addressIn(routes, prefix, HOME_PATH)} />
       </main>
@@ -145,7 +145,7 @@ function renderRoute(route: Route, options: RenderOptions, match: 'found' | 'not
     <Document
       language={route.language}
       meta={match === 'found' ? pageMeta(route, { site, editions, content, asset: assets.url }) : notFoundMeta(route, site, content)}
-      links={headLinks(assets.url, assets.styles, assets.script)}
+      links={headLinks(assets.url, assets.styles, route.prefix, assets.script)}
       bodyClass={`chrome-${route.chrome}`}
       devScript={options.devScript}
     >
