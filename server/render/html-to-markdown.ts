@@ -24,10 +24,11 @@ const converter = new NodeHtmlMarkdown(OPTIONS, {
  * processText), so each is kept aside as a character of Unicode's Private Use Area, which it leaves alone, and put back.
  */
 const SPACES = '\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF';
-const PRIVATE = 0xe000;
+const KEPT = [...SPACES].map((_, index) => String.fromCharCode(0xe000 + index)).join('');
+const [SPACE, KEPT_SPACE] = [new RegExp(`[${SPACES}]`, 'g'), new RegExp(`[${KEPT}]`, 'g')];
 
 /** The Markdown of a screen's HTML, navigation and illustrations left out. */
 export function htmlToMarkdown(html: string): string {
-  const kept = html.replace(/[\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/g, (space) => String.fromCharCode(PRIVATE + SPACES.indexOf(space)));
-  return converter.translate(kept).replace(/[\uE000-\uE012]/g, (char) => SPACES[char.charCodeAt(0) - PRIVATE]!);
+  const kept = html.replace(SPACE, (space) => KEPT[SPACES.indexOf(space)]!);
+  return converter.translate(kept).replace(KEPT_SPACE, (char) => SPACES[KEPT.indexOf(char)]!);
 }
