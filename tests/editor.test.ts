@@ -29,7 +29,7 @@ import { Page } from '../shared/ui/Page.tsx';
 import { LOCAL_BACKEND_PATH } from '../scripts/dev/local-backend.ts';
 import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, githubConfig } from '../server/editor-site.ts';
 import { defaultSite } from '../shared/site.ts';
-import { categories, cspDirectives, serverBundle, testApp } from './helpers.ts';
+import { categories, cspDirectives, serverBundle, testApp, unlistedLanguage } from './helpers.ts';
 
 const ownWords = readEditorWordsFolder();
 const built = editorConfig(siteContent.languages);
@@ -43,8 +43,8 @@ function formSchema(name: CollectionKey): JsonSchema {
   return { ...schema, properties };
 }
 const [english, french] = siteContent.editions;
-/** A language code the site does not list, whatever the owners add: no language has it. */
-const UNLISTED = 'zz';
+/** A language the site does not list, as the owners might add one (helpers.ts). */
+const UNLISTED = unlistedLanguage(siteContent.languages.map((language) => language.code)).code;
 const editorSettings = { repo: 'acme/site', branch: 'main', apiRoot: 'https://api.github.com', drafts: false, authUrl: 'https://auth.example.org', origin: 'https://admin.example.net' };
 
 const formatOf = (key: CollectionKey) => formatter(setup.formats.find((format) => format.name === setup.collections.find((collection) => collection.key === key)!.format)!);
