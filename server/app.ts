@@ -91,7 +91,7 @@ export function createApp(options: AppOptions): App {
   const filled = fillSite(config.site, options.content ?? siteContent, options.routes);
   const { routes, editions } = filled;
   sameShareImages(filled, assets.shareImages);
-  const renderOptions: RenderOptions = { site: config.site, routes, editions, redirects: filled.redirects, assets: assets.urls, ...(devScript && { devScript }) };
+  const renderOptions: RenderOptions = { site: config.site, routes, editions, redirects: filled.redirects, untranslated: filled.untranslated, assets: assets.urls, ...(devScript && { devScript }) };
   const baseHeaders = responseHeaders(assets.urls.styles);
   const table = prepareResponses({ routes, renderOptions, assets, baseHeaders, logger, precompress });
   // Express is loaded when the first request the table cannot answer comes: a start that never meets one
@@ -258,13 +258,13 @@ function createWeb(web: Express, { config, routes, renderOptions, baseHeaders, t
   // A missing asset is a plain 404: a browser expecting a script must not get the home page.
   web.use((req, res, next) => {
     const refused = req.path.startsWith(ASSET_PREFIX) || DOTFILE.test(req.path);
-    if (refused && resolveUrl(req.originalUrl, routes, renderOptions.redirects).kind !== 'bad-request') return respond(res, baseHeaders, 404, TEXT, 'Not Found\n');
+    if (refused && resolveUrl(req.originalUrl, routes, renderOptions).kind !== 'bad-request') return respond(res, baseHeaders, 404, TEXT, 'Not Found\n');
     next();
   });
 
   // Unknown paths get the prepared not-found page; a page that could not be prepared is rendered now.
   web.use((req, res) => {
-    const resolution = resolveUrl(req.originalUrl, routes, renderOptions.redirects);
+    const resolution = resolveUrl(req.originalUrl, routes, renderOptions);
     const prepared = table.forResolution(resolution);
     if (prepared) return void send(req, res, prepared, requestId(res));
     const result = renderResolution(resolution, renderOptions);

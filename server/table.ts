@@ -104,7 +104,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
     later.delete(key);
     return make();
   };
-  for (const resolution of pageResolutions(routes, renderOptions.redirects)) {
+  for (const resolution of pageResolutions(routes, renderOptions)) {
     const key = resolutionKey(resolution);
     later.set(key, () => {
       try {
@@ -192,7 +192,7 @@ export function prepareResponses({ routes, renderOptions, assets, baseHeaders, l
       if (documents.has(url)) return { prepared: undefined, route: url };
       if (url.startsWith(ASSET_PREFIX)) return { prepared: undefined, route: ASSET_ROUTE };
       if (DOTFILE.test(url)) return { prepared: undefined, route: undefined };
-      const resolution = resolveUrl(url, routes, renderOptions.redirects);
+      const resolution = resolveUrl(url, routes, renderOptions);
       return { prepared: resolution.kind === 'not-found' ? undefined : forResolution(resolution), route: routeOf(resolution) };
     },
     forResolution,
@@ -224,9 +224,10 @@ function routeOf(resolution: Resolution): string | undefined {
  * bad-request page. A redirect is keyed by where it leads: an old address's (redirects.yaml) is its page's
  * trailing slash's, prepared with it.
  */
-function pageResolutions(routes: readonly Route[], redirects: Readonly<Record<string, string>>): Resolution[] {
+function pageResolutions(routes: readonly Route[], leads: Pick<RenderOptions, 'redirects' | 'untranslated'>): Resolution[] {
   const resolutions: Resolution[] = [];
-  for (const route of routes) resolutions.push(resolveUrl(route.path, routes, redirects), resolveUrl(`${route.path}/`, routes, redirects));
+  for (const route of routes) resolutions.push(resolveUrl(route.path, routes, leads), resolveUrl(`${route.path}/`, routes, leads));
+  for (const address of Object.keys(leads.untranslated)) resolutions.push(resolveUrl(address, routes, leads));
   for (const home of routes.filter((route) => route.key === HOME_PATH)) resolutions.push({ kind: 'not-found', home }, { kind: 'bad-request', home });
   return resolutions;
 }
@@ -237,9 +238,10 @@ function pageInput(resolution: Resolution, options: RenderOptions): Omit<Prepare
   if (result.kind === 'redirect') {
     return {
       status: result.status,
-      body: Buffer.from(`Moved Permanently. Redirecting to ${result.location}\n`),
+      body: Buffer.from(`${result.status === 301 ? 'Moved Permanently' : 'Found'}. Redirecting to ${result.location}\n`),
       contentType: TEXT,
-      cacheControl: CACHE.redirect,
+      // A page not translated yet may be tomorrow: its redirect is asked again each time, as a page is.
+      cacheControl: result.status === 301 ? CACHE.redirect : CACHE.page,
       extraHeaders: [['location', result.location]],
       compress: false,
     };

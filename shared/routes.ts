@@ -133,6 +133,12 @@ export interface FilledSite {
   routes: Route[];
   /** Each old address of every language and the page it leads to (/fr/products/fuel → /fr/products/energy-and-fuel): redirects.yaml's, in each language that has the page. */
   redirects: Record<string, string>;
+  /**
+   * Each address of a language that has no translation of its page yet (/fr/about while about.fr.yaml is
+   * missing), its old addresses included, and the page in the default language it leads to for now (302):
+   * a link to it keeps working, and leads to the translation once there is one.
+   */
+  untranslated: Record<string, string>;
 }
 
 /**
@@ -164,7 +170,14 @@ export function fillSite(site: SiteConfig, content: SiteContent, table: (content
     return { language, prefix, content: filled, routes };
   });
   const redirects = editions.flatMap(({ prefix, routes }) => content.redirects.redirects.filter(({ to }) => routes.some((route) => route.key === to)).map(({ from, to }) => [prefix + from, prefix + to] as const));
-  return { editions, routes: editions.flatMap((edition) => edition.routes), redirects: Object.fromEntries(redirects) };
+  // The default language has every page; another may lack some. Its prefix is "", so a page's key is its address there.
+  const untranslated = editions.slice(1).flatMap(({ prefix, routes }) => {
+    const has = new Set(routes.map((route) => route.key));
+    const lacking = editions[0]!.routes.filter((route) => !has.has(route.key)).map((route) => [prefix + route.key, route.key] as const);
+    const oldOfLacking = content.redirects.redirects.filter(({ to }) => !has.has(to)).map(({ from, to }) => [prefix + from, to] as const);
+    return [...lacking, ...oldOfLacking];
+  });
+  return { editions, routes: editions.flatMap((edition) => edition.routes), redirects: Object.fromEntries(redirects), untranslated: Object.fromEntries(untranslated) };
 }
 
 /** A route's edition: its language's. */

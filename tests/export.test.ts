@@ -2,12 +2,13 @@
  * The static export, served by nginx with docs/nginx/static-site.conf, shows a
  * visitor what the Node server shows, in every language: each page's body and
  * status, the security headers, Content-Language, each language's 404 page,
- * the trailing-slash redirects and those of old addresses (redirects.yaml),
+ * the trailing-slash redirects, those of old addresses (redirects.yaml) and
+ * those of a page a language has no translation of yet,
  * Markdown and llms.txt, content types, br and gzip, and nothing of the
  * browser editor unless it is asked for (export-editor.test.ts). What only the server does is listed in
  * docs/decisions/0004-static-export.md and not compared here.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, unlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { responseHeaders } from '../server/security.ts';
 import { fixedDocuments } from '../server/render/documents.ts';
 import { aliasesOf } from '../shared/paths.ts';
 import { siteContent } from '../content/index.ts';
+import { WORDS_FOLDER } from '../content/load.ts';
 import { readContent } from '../content/read.ts';
 import { fillSite } from '../shared/routes.ts';
 import { defaultSite, type SiteConfig } from '../shared/site.ts';
@@ -25,11 +27,15 @@ import { nginxMissing } from '../harness/harness.ts';
 import { contentCopy, listening, serveExport, testApp, type ExportServer } from './helpers.ts';
 
 const site: SiteConfig = { ...defaultSite, publicUrl: 'https://static.example.net' };
-// The site's content with two old addresses in redirects.yaml: a category's, and the first legal document's (whose old ?tab= addresses lead to the others).
+// The site's content with three old addresses in redirects.yaml: a category's, the first legal document's (whose old
+// ?tab= addresses lead to the others), and the About page's, which the second language has no translation of.
 const live = fillSite(site, siteContent).routes;
-const OLD = [live.find((route) => route.category)!, live.find((route) => route.queryRedirects)!].map((route) => ({ from: `${route.key}-formerly`, to: route }));
+const about = live.find((route) => route.source.collection === 'about')!;
+const OLD = [live.find((route) => route.category)!, live.find((route) => route.queryRedirects)!, about].map((route) => ({ from: `${route.key}-formerly`, to: route }));
 const copy = contentCopy();
 copy.redirect(OLD.map(({ from, to }) => [from, to.key]));
+const [, second] = fillSite(site, siteContent).editions;
+unlinkSync(join(copy.root, WORDS_FOLDER, `about.${second!.language.code}.yaml`));
 const content = readContent(copy.root).content!;
 // With its encodings: nginx's answers are compared with the server's in each encoding.
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, content, precompress: true });
@@ -85,7 +91,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
         // nginx words its own redirect body: where it leads is what counts. Vary is
         // compared where a cache needs it, on an encoded body: brotli_static names it
         // only to clients that accept br (docs/decisions/0004-static-export.md).
-        const redirect = fromNode.status === 301;
+        const redirect = fromNode.status === 301 || fromNode.status === 302;
         const vary = fromNode.headers['content-encoding'] ? ['vary'] : [];
         const compared = [...securityHeaders, 'cache-control', 'content-language', ...(redirect ? ['location'] : ['content-type', 'content-encoding', ...vary])];
         for (const name of compared) expect(fromNginx.headers[name], `${label}: ${name}`).toBe(fromNode.headers[name]);
@@ -126,6 +132,15 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
     );
     for (const url of old) expect((await fetchRaw(`http://127.0.0.1:${node.port}`, url)).status, url).toBe(301);
     await expectSameAnswers(old);
+  });
+
+  it('leads the address of a page a language has no translation of, and its old address, to the page in the default language for now (302)', async () => {
+    const untranslated = [second!.prefix + about.key, `${second!.prefix}${about.key}/`, `${second!.prefix}${about.key}-formerly`];
+    for (const url of untranslated) {
+      const { status, headers } = await fetchRaw(`http://127.0.0.1:${node.port}`, url);
+      expect([status, headers.location], url).toEqual([302, about.key]);
+    }
+    await expectSameAnswers(untranslated);
   });
 
   it('has nothing of the editor without EDITOR_GITHUB_REPO: no admin/ files, no editor locations for nginx', () => {

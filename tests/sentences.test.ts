@@ -30,7 +30,7 @@ const content: SiteContent = { ...siteContent, languages: siteContent.languages.
 const site: SiteConfig = { ...defaultSite, brandName: marker(), generalEmail: `${marker()}@example.com`, salesEmail: `${marker()}@example.com` };
 const filled = fillSite(site, content);
 const assets = loadAssets(defaultClientDir()).urls;
-const options: RenderOptions = { site, routes: filled.routes, editions: filled.editions, redirects: filled.redirects, assets };
+const options: RenderOptions = { site, routes: filled.routes, editions: filled.editions, redirects: filled.redirects, untranslated: filled.untranslated, assets };
 
 /** What is left of a text once its markers, the settings' addresses and the spaces between them are taken out. */
 function leftOver(text: string): string {

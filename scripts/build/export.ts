@@ -10,7 +10,8 @@
  * one generated include: the headers every response carries, each address's
  * language (Content-Language, and which not-found page) and the content
  * types, as the server sends them, and the redirects of the old addresses
- * (redirects.yaml's, and each legal document's old /legal?tab= address).
+ * (redirects.yaml's, and each legal document's old /legal?tab= address),
+ * and those of pages a language has no translation of yet.
  * What only the server does is listed in docs/decisions/0004-static-export.md.
  *
  *   export/site/    about.html (+ .br, .gz), legal.html (/legal, the first legal document), legal/privacy.html,
@@ -39,7 +40,7 @@ import { ASSET_PREFIX } from '../../server/table.ts';
 import { aliasesOf } from '../../shared/paths.ts';
 import { siteContent } from '../../content/index.ts';
 import type { SiteContent } from '../../content/schema.ts';
-import { editionAt, fillSite, type Edition, type Route } from '../../shared/routes.ts';
+import { editionAt, fillSite, type Edition, type FilledSite, type Route } from '../../shared/routes.ts';
 import type { SiteConfig } from '../../shared/site.ts';
 
 export interface ExportOptions {
@@ -151,7 +152,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
   await mkdir(nginxDir, { recursive: true });
   await copyFile(NGINX_TEMPLATE, join(nginxDir, 'static-site.conf'));
-  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders(assets.urls.styles), languageLines(editions, languages), types, redirectLines(filled.redirects, routes)));
+  await writeFile(join(nginxDir, HEADERS_INCLUDE), headersInclude(responseHeaders(assets.urls.styles), languageLines(editions, languages), types, redirectLines(filled, routes)));
   if (editor) await writeFile(join(nginxDir, EDITOR_INCLUDE), editorServer(editor, editorHeaders(gitHostSources(editor.apiRoot)), editorTypes));
   return { siteDir, nginxDir, ...(editor && { editorDir }), files: [...targets, ...editorTargets].map(({ url, file }) => ({ url, file })) };
 }
@@ -237,20 +238,26 @@ function languageLines(editions: readonly Edition[], languages: ReadonlyMap<stri
 /**
  * Each old address of every language (redirects.yaml, in each language that
  * has the page) leads to its page in one step, with or without a trailing
- * slash, as the server's do; and a page's old addresses by a query
- * (/legal?tab=privacy, Route.queryRedirects) to theirs. An exact location
- * wins over the template's own.
+ * slash, as the server's do; an address of a page a language has no
+ * translation of yet leads to the page in the default language, for now
+ * (302); and a page's old addresses by a query (/legal?tab=privacy,
+ * Route.queryRedirects) to theirs. An exact location wins over the
+ * template's own.
  */
-function redirectLines(redirects: Readonly<Record<string, string>>, routes: readonly Route[]): string[] {
-  const lines = Object.entries(redirects).flatMap(([from, to]) => {
-    const moved = routes.find((route) => route.path === to)?.queryRedirects;
-    return [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved)}return 301 ${to}; }`);
-  });
+function redirectLines({ redirects, untranslated }: Pick<FilledSite, 'redirects' | 'untranslated'>, routes: readonly Route[]): string[] {
+  const locations = (leads: Readonly<Record<string, string>>, status: 301 | 302) =>
+    Object.entries(leads).flatMap(([from, to]) => {
+      const moved = routes.find((route) => route.path === to)?.queryRedirects;
+      return [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved)}return ${status} ${to}; }`);
+    });
+  const lines = locations(redirects, 301);
+  const forNow = locations(untranslated, 302);
   const byQueries = routes.flatMap(({ path, queryRedirects }) =>
     queryRedirects ? [`location = ${path} { ${byQuery(queryRedirects)}try_files $uri.html =404; }`, `location = ${path}/ { ${byQuery(queryRedirects)}return 301 ${path}; }`] : [],
   );
   return [
     ...(lines.length > 0 ? ['# The old addresses of content/words/redirects.yaml, each to its page in one step.', ...lines] : []),
+    ...(forNow.length > 0 ? ['# The addresses of pages a language has no translation of yet, each to the page in the default language for now.', ...forNow] : []),
     ...(byQueries.length > 0 ? ['# The old addresses of a page\'s documents by a query (/legal?tab=privacy), each to its own page.', ...byQueries] : []),
   ];
 }

@@ -39,6 +39,8 @@ export interface RenderOptions {
   editions: readonly Edition[];
   /** Each old address of every language and the page it leads to (routes.ts, FilledSite). */
   redirects: Readonly<Record<string, string>>;
+  /** Each address of a page a language has no translation of yet, and the default language's page it leads to for now (routes.ts, FilledSite). */
+  untranslated: Readonly<Record<string, string>>;
   assets: AssetUrls;
   /** The dev server's client script (scripts/dev/client.js), on every page and the error screen; never in production. */
   devScript?: string;
@@ -46,7 +48,7 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { kind: 'page'; status: 200 | 404; html: string }
-  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'error'; status: 400; html: string };
 
 const DOCTYPE = '<!DOCTYPE html>';
@@ -54,23 +56,26 @@ const DOCTYPE = '<!DOCTYPE html>';
 /** What a request target means, worked out without rendering anything. */
 export type Resolution =
   | { kind: 'page'; route: Route }
-  | { kind: 'redirect'; location: string }
+  /** 301 for good (an address that moved), 302 for now (a page not translated yet: its address leads to its translation once there is one). */
+  | { kind: 'redirect'; location: string; status: 301 | 302 }
   /** `home`: the home page of the language the address is in (/fr/… is French), which the answer shows. */
   | { kind: 'not-found'; home: Route }
   | { kind: 'bad-request'; home: Route };
 
-export function resolveUrl(url: string, routes: readonly Route[], redirects: Readonly<Record<string, string>>): Resolution {
+export function resolveUrl(url: string, routes: readonly Route[], { redirects, untranslated }: Pick<RenderOptions, 'redirects' | 'untranslated'>): Resolution {
   const { path, search } = splitUrl(url);
   if (!isWellEncoded(path)) return { kind: 'bad-request', home: homeAt(routes, path) };
   const route = lookup(routes, path);
   const moved = route && movedBy(route, search);
-  if (route) return moved ? { kind: 'redirect', location: moved } : { kind: 'page', route };
+  if (route) return moved ? { kind: 'redirect', location: moved, status: 301 } : { kind: 'page', route };
   // /about/ and /about// are spellings of /about, and an old address (redirects.yaml) is its page's
   // former one: send the visitor to the one address, in one step. The query is not copied as it
   // came, so nothing of the request is reflected.
   const trimmed = path.replace(/\/+$/, '');
   const canonical = trimmed ? lookup(routes, redirects[trimmed] ?? trimmed) : undefined;
-  if (canonical) return { kind: 'redirect', location: movedBy(canonical, search) ?? canonical.path };
+  if (canonical) return { kind: 'redirect', location: movedBy(canonical, search) ?? canonical.path, status: 301 };
+  const elsewhere = trimmed ? lookup(routes, untranslated[trimmed] ?? '') : undefined;
+  if (elsewhere) return { kind: 'redirect', location: elsewhere.path, status: 302 };
   return { kind: 'not-found', home: homeAt(routes, path) };
 }
 
@@ -99,14 +104,14 @@ export function resolutionKey(resolution: Resolution): string {
     case 'page':
       return resolution.route.path;
     case 'redirect':
-      return `redirect:${resolution.location}`;
+      return `redirect ${resolution.status}:${resolution.location}`;
     default:
       return `${resolution.kind}:${resolution.home.language.code}`;
   }
 }
 
 export function renderPage(url: string, options: RenderOptions): RenderResult {
-  return renderResolution(resolveUrl(url, options.routes, options.redirects), options);
+  return renderResolution(resolveUrl(url, options.routes, options), options);
 }
 
 export function renderResolution(resolution: Resolution, options: RenderOptions): RenderResult {
@@ -114,7 +119,7 @@ export function renderResolution(resolution: Resolution, options: RenderOptions)
     case 'page':
       return { kind: 'page', status: 200, html: renderRoute(resolution.route, options, 'found') };
     case 'redirect':
-      return { kind: 'redirect', status: 301, location: resolution.location };
+      return { kind: 'redirect', status: resolution.status, location: resolution.location };
     case 'bad-request': {
       const edition = editionOf(options.editions, resolution.home);
       return { kind: 'error', status: 400, html: renderErrorPage({ message: edition.content.labels.badRequest }, options, resolution.home.path) };
