@@ -2,13 +2,13 @@
  * The checks beyond each file's own (content/load.ts makes those): what
  * needs the route table made from the filled content. Every address is one
  * page's, every old address of redirects.yaml leads to a page in one step,
- * every address published is still a page or an old address, and every
- * page's share image can be drawn: its title and line fit and every
+ * every address published is still a page or an old address and every
+ * page's address is published, and every page's share image can be drawn: its title and line fit and every
  * character has a font. The build runs them before drawing
  * anything, the browser editor before saving; each problem is one line at
  * the field it comes from.
  */
-import { pathOf, REDIRECTS_FILE, REDIRECTS_REF, type Checked, type Locate, type OurLink } from '../content/load.ts';
+import { pathOf, REDIRECTS_REF, type Checked, type Locate, type OurLink } from '../content/load.ts';
 import type { EntryRef, Redirects } from '../content/schema.ts';
 import { aliasesOf, HOME_PATH } from './paths.ts';
 import { editionAt, fillSite, type Edition, type FilledSite, type Route } from './routes.ts';
@@ -21,7 +21,7 @@ export interface SiteCheck {
   /** The content filled with the settings and its route table; undefined when there is any problem. */
   filled?: FilledSite;
   problems: string[];
-  /** What is not translated (content/load.ts), and the pages not yet published: said, never a stop. */
+  /** What is not translated (content/load.ts): said, never a stop. */
   notices: string[];
 }
 
@@ -45,10 +45,7 @@ export async function checkSite(checked: Checked, site: SiteConfig, fit: ShareIm
   const filled = fillSite(site, checked.content);
   await fit.prepare(filled.editions.flatMap(({ routes, content }) => routes.map((route) => shareImage(route, content))));
   const problems = [...new Set([...filled.editions.flatMap((edition) => siteProblems(edition, filled, checked.locate, fit)), ...redirectProblems(filled.editions, checked.content.redirects, checked.locate), ...linkProblems(filled, checked.links)])];
-  const { published } = checked.content.redirects;
-  const unpublished = filled.editions[0]!.routes.filter((route) => !published.includes(route.key));
-  const said = [...notices, ...unpublished.map((route) => `${REDIRECTS_FILE}: ${route.key} is not published yet: the browser editor adds it to published at its next save (editing by hand, add it there)`)];
-  return problems.length > 0 ? { problems, notices: said } : { filled, problems, notices: said };
+  return problems.length > 0 ? { problems, notices } : { filled, problems, notices };
 }
 
 /** One language's problems: its addresses, and its pages' share images. */
@@ -114,8 +111,9 @@ function addressProblems(routes: readonly Route[], editions: readonly Edition[],
 /**
  * Each redirect of redirects.yaml leads from an address no page of any
  * language has, written without a language prefix, to a page, in one step
- * (no chain, no loop), each old address once; and every address published is
- * still a page or an old address, so that no link to it answers 404.
+ * (no chain, no loop), each old address once; every address published is
+ * still a page or an old address, so that no link to it answers 404; and
+ * every page's address is published.
  */
 function redirectProblems(editions: readonly Edition[], { redirects, published }: Redirects, locate: Locate): string[] {
   const problems: string[] = [];
@@ -160,6 +158,11 @@ function redirectProblems(editions: readonly Edition[], { redirects, published }
   published.forEach((address, index) => {
     if (!pages.has(address) && !first.has(address)) at(['published', index], `${address} was published and is no page now: add a redirect from it to its new address`);
   });
+  // A page goes live with its address in published, or a later change of that address could leave no trace.
+  const listed = new Set(published);
+  for (const address of pages.keys()) {
+    if (!listed.has(address)) at(['published'], `${address} is a page, not in published: add it there, in order (the browser editor does so as it saves)`);
+  }
   return problems;
 }
 

@@ -331,6 +331,7 @@ describe('the content check', () => {
       c.write(`pages/zz-made-up-b.${D}.md`, page(`/products/${slug}`));
       c.write(`pages/zz-made-up-c.${D}.md`, page('/zz-made-up'));
       c.write(`pages/zz-made-up-d.${D}.md`, page('/zz-made-up'));
+      c.publish('/zz-made-up');
       expect(await c.allProblems()).toEqual([
         `${W}/pages/zz-made-up-a.${D}.md:3:7: path: ${ABOUT_PATH} is also the address of the ${filledRoutes.find((route) => route.path === ABOUT_PATH)!.title} page`,
         `${W}/pages/zz-made-up-b.${D}.md:3:7: path: /products/${slug} is also the address of ${W}/${CATEGORY}`,

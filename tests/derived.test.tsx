@@ -78,6 +78,9 @@ beforeAll(async () => {
   writeFileSync(join(words, 'categories', `${CATEGORY.slug}.en.yaml`), categoryFile);
   mkdirSync(join(words, 'pages'), { recursive: true });
   writeFileSync(join(words, 'pages', 'zz-made-up-questions.en.md'), pageFile);
+  // Their addresses published, as docs/editing.md asks of a page added by hand.
+  const redirects = join(words, 'redirects.yaml');
+  writeFileSync(redirects, readFileSync(redirects, 'utf8').replace(/^published:\n/m, `published:\n  - /products/${CATEGORY.slug}\n  - ${PAGE.path}\n`));
   const checked = readContent(root);
   expect(checked.problems).toEqual([]);
   content = checked.content!;
@@ -184,15 +187,16 @@ describe('a category file and a Markdown page file added to the content', () => 
     }
   });
 
-  it('are in no other language, which has no translation of them: no page, card, menu link, Markdown, llms.txt line or sitemap entry there, and a notice says so', async () => {
+  it('are in no other language, which has no translation of them: no page, card, menu link, Markdown, llms.txt line or sitemap entry there, their addresses there lead to the default language\'s pages for now, and a notice says so', async () => {
     const checked = readContent(root);
     for (const edition of content.editions.slice(1)) {
       const { code, name } = edition.language;
       expect(checked.notices).toContain(`content/words/categories/${CATEGORY.slug}.${code}.yaml: not translated into ${name} (${code}), so that page is not in ${name}`);
       expect(checked.notices).toContain(`content/words/pages/zz-made-up-questions.${code}.md: not translated into ${name} (${code}), so that page is not in ${name}`);
-      for (const path of [`/${code}${PAGE.path}`, `/${code}${categoryPath}`]) {
-        await request(app).get(path).expect(404);
-        await request(app).get(`${path}.md`).expect(404);
+      for (const path of [PAGE.path, categoryPath]) {
+        const res = await request(app).get(`/${code}${path}`);
+        expect([res.status, res.headers.location]).toEqual([302, path]);
+        await request(app).get(`/${code}${path}.md`).expect(404);
       }
       // The cards, in a language that has the Products page: one translated in part may not (docs/editing.md).
       if (edition.products) {

@@ -152,6 +152,12 @@ function editing(read: (file: string) => string, write: (file: string, text: str
       expect(read(file)).toMatch(/^redirects:(?: \[\])?\n/m);
       write(file, read(file).replace(/^redirects:(?: \[\])?\n/m, `redirects:\n${listed}`));
     },
+    /** Adds an address to published in redirects.yaml, first in its list, as docs/editing.md asks of a page added by hand. */
+    publish(address: string) {
+      const file = REDIRECTS_FILE.slice(WORDS_FOLDER.length + 1);
+      expect(read(file)).toMatch(/^published:\n/m);
+      write(file, read(file).replace(/^published:\n/m, `published:\n  - ${address}\n`));
+    },
     /** "line:column" of the first `needle` in a content file as it is now. */
     at(file: string, needle: string) {
       const offset = read(file).indexOf(needle);

@@ -12,7 +12,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp, { type FormatEnum } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ART_EXTENSIONS, ART_FOLDER, MASTER_LIMITS, pictureNeed, PICTURE_SLOTS } from '../content/art.ts';
-import { checkContent } from '../content/load.ts';
+import { checkContent, REDIRECTS_FILE } from '../content/load.ts';
 import type { Category } from '../content/schema.ts';
 import { readSources } from '../content/read.ts';
 import { LOCAL_BACKEND_PATH, localBackend, pathRefusal } from '../scripts/dev/local-backend.ts';
@@ -289,6 +289,8 @@ const persist = (dataFiles: Array<{ path: string; raw: string; newPath?: string 
 });
 const upload = (path: string, bytes: Buffer | string) => ({ action: 'persistMedia', params: { asset: { path, content: base64(bytes), encoding: 'base64' } } });
 const remove = (...paths: string[]) => ({ action: 'deleteFiles', params: { paths } });
+/** redirects.yaml with these addresses published too, as the browser editor sends it beside a save that adds a page (client/editor/gate.ts). */
+const publishing = (...addresses: string[]) => ({ path: REDIRECTS_FILE, raw: read(REDIRECTS_FILE).replace(/^published:\n/m, `published:\n${addresses.map((address) => `  - ${address}\n`).join('')}`) });
 /** Every language's file of an entry, changed alike (a field that is the same in all of them). */
 const everyLanguage = (paths: readonly string[], change: (text: string) => string) => paths.map((path) => ({ path, raw: change(read(path)) }));
 /** A new category made from another's file: its own order and slug. */
@@ -308,7 +310,7 @@ const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; sa
   { action: 'a save', how: 'with a field left empty', request: () => persist([{ path: CATEGORY, raw: read(CATEGORY).replace(/^subtitle: .+$/m, 'subtitle: "   "') }]), says: new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: subtitle: is empty$`) },
   { action: 'a save', how: 'of a translation that writes again a field written once, in its original', request: () => persist([{ path: TRANSLATED, raw: read(TRANSLATED).replace(/^(title: )/m, 'order: 1\n$1') }]), says: new RegExp(`^${TRANSLATED.replaceAll('.', '\\.')}:\\d+:\\d+: order: is written once, in ${literally(CATEGORY)}, for every language: remove it here$`) },
   { action: 'a save', how: 'at another category’s address', request: () => persist(everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${TWO.slug}`))), says: new RegExp(`^${literally(categoryFile(TWO))}:\\d+:\\d+: slug: "${TWO.slug}" is also the slug of ${literally(CATEGORY)}$`) },
-  { action: 'a save', how: 'that moves a published address and leaves no redirect', request: () => persist(everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${ONE.slug}-moved`))), says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${ONE.slug} was published and is no page now`) },
+  { action: 'a save', how: 'that moves a published address and leaves no redirect', request: () => persist([...everyLanguage(EVERY_LANGUAGE, (text) => text.replace(/^slug: .+$/m, `slug: ${ONE.slug}-moved`)), publishing(`/products/${ONE.slug}-moved`)]), says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${ONE.slug} was published and is no page now`) },
   { action: 'a save', how: 'with a title too long for its share image', request: () => persist([{ path: CATEGORY, raw: read(CATEGORY).replace(/^title: .+$/m, 'title: Fabrics, yarns, fibres, leathers, metals, chemicals and every other material a maker could ever need') }]), says: /title: .+ is too long for its share image/ },
   { action: 'a new entry', how: 'at another category’s address', request: () => persist([{ path: categoryFile({ id: 'zz-new' } as Category), raw: newCategory(read(CATEGORY), { slug: ONE.slug, order: 99 }) }]), says: new RegExp(`^${literally(categoryFile({ id: 'zz-new' } as Category))}:\\d+:\\d+: slug: "${ONE.slug}" is also the slug of ${literally(CATEGORY)}$`) },
   { action: 'a new entry', how: 'with a picture uploaded with it that is not one', request: () => persist([{ path: categoryFile({ id: 'zz-new' } as Category), raw: newCategory(read(CATEGORY), { slug: 'zz-new', order: 99 }).replace(/file: .+\.svg/, 'file: zz-new.png') }], [{ path: 'content/art/zz-new.png', bytes: 'not a picture' }]), says: /^content\/art\/zz-new\.png is not a picture that can be read/ },
@@ -403,14 +405,16 @@ describe('what the content check refuses, through the local backend', () => {
 
   it('takes two saves at once one after the other: of two new categories at one address, one is written and the other refused', async () => {
     const created = ['one', 'two'].map((name) => categoryFile({ id: `zz-${name}` } as Category));
+    const redirects = read(REDIRECTS_FILE);
     try {
-      const answers = await Promise.all(created.map((path, index) => post(persist([{ path, raw: newCategory(read(CATEGORY), { slug: 'zz-shared', order: 90 + index }) }]))));
+      const answers = await Promise.all(created.map((path, index) => post(persist([{ path, raw: newCategory(read(CATEGORY), { slug: 'zz-shared', order: 90 + index }) }, publishing('/products/zz-shared')]))));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
       const refused = answers.find((answer) => answer.status === 422)!;
       expect(refused.body.problems).toEqual([expect.stringMatching(/slug: "zz-shared" is also the slug of content\/words\/categories\/zz-(one|two)\.en\.yaml$/)]);
       expect(created.filter((path) => existsSync(at(path)))).toHaveLength(1);
     } finally {
       for (const path of created) rmSync(at(path), { force: true });
+      writeFileSync(at(REDIRECTS_FILE), redirects);
     }
   });
 

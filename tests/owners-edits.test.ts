@@ -136,6 +136,7 @@ headings:
       - Patient monitors
 `,
       );
+      copy.publish('/products/medical-supplies');
     },
     shows: async (site) => {
       const cards = (await get(site, '/products')).querySelectorAll('.card h2').map((title) => title.text);
@@ -185,7 +186,7 @@ headings:
   },
   {
     name: 'a new page in the menu, with headings, a list, emphasis and links of every kind (one whose words are its address)',
-    make: (copy) =>
+    make: (copy) => {
       copy.write(
         'pages/questions.en.md',
         `---
@@ -207,7 +208,9 @@ Suppliers see **our** company name, not yours: see [how we work](${LINKS.page}) 
 - [The regulator’s guidance](${LINKS.https})
 - [Our suppliers’ own policies](${LINKS.http})
 `,
-      ),
+      );
+      copy.publish('/questions');
+    },
     shows: async (site) => {
       const menu = (await get(site, '/home')).querySelectorAll('#site-menu nav a').map((link) => [link.getAttribute('href'), link.text.trim()]);
       expect(menu).toContainEqual(['/questions', 'Questions']);

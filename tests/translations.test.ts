@@ -156,6 +156,7 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
     'a page of the default language at an address under another language’s prefix',
     (c) => {
       c.write(`pages/zz-made-up.${FIRST.code}.md`, markdownPage(`/${SECOND.code}/zz-made-up`));
+      c.publish(`/${SECOND.code}/zz-made-up`);
       return `${W}/pages/zz-made-up.${FIRST.code}.md:3:7: path: /${SECOND.code}/zz-made-up is in /${SECOND.code}/, where the ${SECOND.name} pages are: choose another address`;
     },
   ],

@@ -119,12 +119,14 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
   const alongside: DataFile[] = [];
   const redirectsFile = after.find((file) => file.path === REDIRECTS_FILE);
   const format = formatter(setup.formats.find((candidate) => candidate.name === setup.collections.find((collection) => collection.key === 'redirects')!.format)!);
+  /** Writes the redirects alongside the change; whether they differ from the file's. */
   const rewrite = (data: Redirects) => {
     const raw = format.toFile(data as unknown as Record<string, unknown>, ['redirects', 'published']);
-    if (raw === redirectsFile?.text) return;
+    if (raw === redirectsFile?.text) return false;
     const file = { path: REDIRECTS_FILE, raw, slug: 'redirects' } as DataFile;
     alongside.splice(0, alongside.length, file);
     after = withSaved(after, [file]);
+    return true;
   };
   let redirects = redirectsFile && (format.fromFile(redirectsFile.text) as unknown as Redirects);
   // The content after the change, read once (the most of a check's time), and again only if a redirect is added to it.
@@ -132,6 +134,7 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
 
   // An address that moved (the same entry at another address) leaves a redirect behind, in the same write; a
   // published page removed leaves one to the nearest page above its address (a category's: the products page).
+  // Every page's address is published as it goes live, so that the build can tell one that vanishes.
   if (redirects) {
     const before = addressesOf(checkContent({ files: repository, art }));
     const now = addressesOf(checked);
@@ -141,16 +144,12 @@ export async function outcomeOf(repository: readonly SourceFile[], { saved = [],
     const vanished = [...before].filter(([source, address]) => !now.has(source) && !pages.has(address) && published.has(address));
     for (const [source, address] of moved) redirects = recordRename(redirects, before.get(source)!, address);
     for (const [, address] of vanished) redirects = recordRename(redirects, address, nearestPage(address, pages));
-    if (moved.length + vanished.length > 0) {
-      rewrite(redirects);
-      checked = checkContent({ files: after, art });
-    }
+    redirects = publish(redirects, [...pages]);
+    if (rewrite(redirects)) checked = checkContent({ files: after, art });
   }
-  const { problems: found, filled } = await siteOf(checked);
+  const { problems: found } = await siteOf(checked);
   // A content broken before the change is mended one change at a time: what the change brings is what refuses it.
   const problems = found.length === 0 ? found : problemsBrought((await siteOf(checkContent({ files: repository, art: await pictures(namedBefore, [], read) }))).problems, found);
-  // Every page's address is published once it is live, so that the build can tell one that vanishes.
-  if (redirects && filled) rewrite(publish(redirects, filled.editions[0]!.routes.map((route) => route.key)));
   const namedAfter = new Set(picturesNamed(after));
   return { problems, found, alongside, unused: namedBefore.filter((name) => !namedAfter.has(name) && !gone.has(name)) };
 }

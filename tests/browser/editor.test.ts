@@ -16,6 +16,7 @@ import { MASTER_LIMITS, pictureNeed } from '../../content/art.ts';
 import { blobId, recordOf, withRecord } from '../../content/keep-up.ts';
 import { splitFrontMatter } from '../../content/markdown-blocks.ts';
 import { pictureProblem } from '../../content/picture-problems.ts';
+import { REDIRECTS_FILE as REDIRECTS } from '../../content/load.ts';
 import { categories, content, editions, literally, unusedSlug } from '../helpers.ts';
 import { describeInBrowser, launchChromium, screenshotPath, showPreview, SLOW } from './harness.ts';
 
@@ -422,18 +423,20 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await leave(admin);
   });
 
-  it('deletes a category written in the original language alone: its file goes, and the translations it never had are not asked for', async () => {
+  it('deletes a category written in the original language alone: its file goes, the translations it never had are not asked for, and its address leads to the products page', async () => {
     const glassware = unusedSlug('glassware');
     const path = categoryFile({ id: glassware });
     const order = Math.max(...content.categories.map((category) => category.order)) + 10;
+    // Added by hand, as docs/editing.md says: its file, and its address published.
     writeFileSync(join(sandbox.root, path), file(categoryFile(ONE)).replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, `slug: ${glassware}`).replace(/^title: .+$/m, 'title: Glassware'));
+    writeFileSync(join(sandbox.root, REDIRECTS), file(REDIRECTS).replace(/^published:\n/m, `published:\n  - /products/${glassware}\n`));
     await expect.poll(async () => (await fetch(`${dev.origin}/products/${glassware}`)).status, { timeout: SLOW }).toBe(200);
 
     const { admin, problems } = await openEditor(`#/collections/categories/entries/${glassware}`, (page) => field(page, LABEL.title));
     admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByRole('button', { name: 'Delete entry' }).click();
     await expect.poll(() => existsSync(join(sandbox.root, path)), { timeout: SLOW }).toBe(false);
-    await expect.poll(async () => (await fetch(`${dev.origin}/products/${glassware}`)).status, { timeout: SLOW }).toBe(404);
+    await expect.poll(async () => (await fetch(`${dev.origin}/products/${glassware}`, { redirect: 'manual' })).headers.get('location'), { timeout: SLOW }).toBe('/products');
     expect(unexpected(problems)).toEqual([]);
     await leave(admin);
   });
@@ -694,7 +697,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     writeFileSync(join(sandbox.root, legalFile), legalText);
     await admin.getByRole('button', { name: 'Delete entry' }).click();
     await expect.poll(() => files.filter((path) => existsSync(join(sandbox.root, path))), { timeout: SLOW }).toEqual([]);
-    expect((parse(file('content/words/redirects.yaml')) as { redirects: unknown[] }).redirects).toContainEqual({ from: page, to: '/products' });
+    expect((parse(file(REDIRECTS)) as { redirects: unknown[] }).redirects).toContainEqual({ from: page, to: '/products' });
     // In every language that had the page: one translated in part may not have had it (docs/editing.md).
     for (const { prefix } of editions.filter((edition) => edition.content.categories.some((category) => category.id === TWO.id))) {
       await expect.poll(async () => { const res = await fetch(`${dev.origin}${prefix}${page}`, { redirect: 'manual' }); return [res.status, res.headers.get('location')]; }, { timeout: SLOW }).toEqual([301, `${prefix}/products`]);
@@ -737,7 +740,7 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await field(admin, LABEL.order).fill(order);
     await publish(admin);
     // The files are written one after another: the redirect last.
-    await expect.poll(() => (parse(file('content/words/redirects.yaml')) as { redirects: unknown[] }).redirects, { timeout: SLOW }).toContainEqual({ from: `/products/${ONE.slug}`, to: `/products/${moved}` });
+    await expect.poll(() => (parse(file(REDIRECTS)) as { redirects: unknown[] }).redirects, { timeout: SLOW }).toContainEqual({ from: `/products/${ONE.slug}`, to: `/products/${moved}` });
     expect((parse(file(original)) as { slug: string }).slug).toBe(moved);
     expect(problems).toEqual([expect.stringContaining(`ContentRefused: ${words.en!.notices.refused}`)]);
     await leave(admin);
