@@ -29,8 +29,12 @@ function filesUnder(root: string, folder: string): string[] {
 /** The files of content/words and content/art under `root` (the repository, or a copy of it). */
 export function readSources(root = REPO_ROOT): { files: SourceFile[]; art: Map<string, Uint8Array> } {
   const files = filesUnder(root, WORDS_FOLDER).map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
-  const art = new Map(filesUnder(root, ART_FOLDER).map((path) => [path.slice(ART_FOLDER.length + 1), readFileSync(join(root, path))]));
-  return { files, art };
+  return { files, art: readArt(root) };
+}
+
+/** The pictures of content/art under `root`, by their names there. */
+export function readArt(root = REPO_ROOT): Map<string, Uint8Array> {
+  return new Map(filesUnder(root, ART_FOLDER).map((path) => [path.slice(ART_FOLDER.length + 1), readFileSync(join(root, path))]));
 }
 
 /** The content under `root`, checked. */

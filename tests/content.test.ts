@@ -18,7 +18,7 @@ import { pictureProblem } from '../content/picture-problems.ts';
 import { problemsBrought } from '../shared/site-check.ts';
 import { jsonSchemaPath, jsonSchemas } from '../content/json-schemas.ts';
 import { ORIGINAL_WORDS } from '../content/editor-words.ts';
-import { readContent, readEditorWordsFolder, REPO_ROOT } from '../content/read.ts';
+import { readArt, readContent, readEditorWordsFolder, REPO_ROOT } from '../content/read.ts';
 import { PLACEHOLDERS, type CollectionKey } from '../content/schema.ts';
 import { checkSite, reportProblems } from '../scripts/build/check-content.ts';
 import { defaultSite } from '../shared/site.ts';
@@ -426,13 +426,26 @@ describe('the pictures of content/art', () => {
     writeFileSync(join(c.art, 'phone.jpg'), bytes);
     rmSync(join(c.art, file));
     const megabytes = (count: number) => `${(count / 1024 / 1024).toFixed(1)} MB`;
-    const { problems, notices } = await checkSite(readContent(c.root), defaultSite, c.art);
+    const { problems, notices } = await checkSite(readContent(c.root), defaultSite, readArt(c.root));
     expect(problems).toEqual([]);
     expect(notices.filter((line) => line.startsWith('content/art/'))).toEqual([
       "content/art/phone.jpg: carries metadata (EXIF: the camera, often where and when it was taken): the site's copies leave it out, but the file in the repository keeps it",
       `content/art/phone.jpg: is ${taken.width} × ${taken.height}, more than the ${MASTER_LIMITS.longSide} pixels on its long side a picture needs: a smaller copy keeps the repository light`,
       `content/art/phone.jpg: is ${megabytes(bytes.length)}, more than the ${megabytes(MASTER_LIMITS.bytes)} a picture may be`,
     ]);
+  });
+
+  it('stops on a photo cut short whose header still reads (a push or an upload broken off), naming it as the build would', async () => {
+    const c = diskCopy();
+    c.edit(CATEGORY, /^(\s+file: ).+$/m, '$1cut.jpg');
+    const { width, height } = pictureNeed('category');
+    const whole = await plain(width, height);
+    writeFileSync(join(c.art, 'cut.jpg'), whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const checked = readContent(c.root);
+    expect(checked.problems).toEqual([]);
+    const { problems, filled } = await checkSite(checked, defaultSite, readArt(c.root));
+    expect(problems).toEqual([expect.stringMatching(/^content\/art\/cut\.jpg: cannot be read to the end \(.+\): upload it again$/)]);
+    expect(filled).toBeUndefined();
   });
 
   it('names a picture nothing shows, and does not stop the build', async () => {

@@ -295,6 +295,8 @@ const publishing = (...addresses: string[]) => ({ path: REDIRECTS_FILE, raw: rea
 const everyLanguage = (paths: readonly string[], change: (text: string) => string) => paths.map((path) => ({ path, raw: change(read(path)) }));
 /** A new category made from another's file: its own order and slug. */
 const newCategory = (text: string, { slug, order }: { slug: string; order: number }) => text.replace(/^order: .+$/m, `order: ${order}`).replace(/^slug: .+$/m, `slug: ${slug}`);
+/** A picture's first 60 %: its header reads, its pixels stop short, as a transfer broken off leaves it. */
+const cutShort = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length * 0.6));
 /** A picture of this size, of the kind its name says (the owners' may be any kind the site takes). */
 async function pictureOfSize(name: string, width: number, height: number): Promise<Buffer | string> {
   if (name.endsWith('.svg')) return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#e8e1d1"/></svg>\n`;
@@ -322,6 +324,7 @@ const BREAKAGES: Array<{ action: string; how: string; request: () => unknown; sa
   },
   { action: 'a delete', how: 'of a category whose address was published', request: () => remove(...EVERY_LANGUAGE), says: new RegExp(`^content/words/redirects\\.yaml:\\d+:\\d+: published\\[\\d+\\]: /products/${ONE.slug} was published and is no page now`) },
   { action: 'an upload', how: 'of a file that is not a picture', request: () => upload('content/art/zz-text.png', 'not a picture'), says: new RegExp(`^content/art/zz-text\\.png is not a picture that can be read \\(${ART_EXTENSIONS.join(', ').replaceAll('.', '\\.')}\\)$`) },
+  { action: 'an upload', how: 'of a JPEG cut short, its header whole', request: async () => upload('content/art/zz-cut.jpg', cutShort((await pictureOfSize('zz-cut.jpg', 1600, 1100)) as Buffer)), says: /^content\/art\/zz-cut\.jpg: cannot be read to the end \(.+\): upload it again$/ },
   { action: 'an upload', how: 'under a name that is not portable', request: () => upload('content/art/IMG 1234.PNG', png), says: /^content\/art\/IMG 1234\.PNG: the file name is not portable: name it img-1234\.png$/ },
   { action: 'a picture written over another', how: 'of a size its place does not show', request: async () => upload(PICTURE, await pictureOfSize(PICTURE, 400, 300)), says: new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: image\\.file: ${literally(PICTURE)} is 400 × 300[,:] `) },
   { action: 'a picture deleted', how: 'that a category shows', request: () => remove(PICTURE), says: new RegExp(`^${literally(CATEGORY)}:\\d+:\\d+: image\\.file: ${literally(PICTURE)} is missing`) },

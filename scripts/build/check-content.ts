@@ -9,28 +9,32 @@
  * behind its original (content/keep-up.ts: file, field, what changed) and
  * pictures nothing shows.
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { picturesShown } from '../../content/art.ts';
-import { ART_FOLDER, checkContent, ContentError, type Checked } from '../../content/load.ts';
+import { checkContent, ContentError, type Checked } from '../../content/load.ts';
 import { keepUpLines, translationStates } from '../../content/keep-up.ts';
-import { gitVersions, readSources, REPO_ROOT } from '../../content/read.ts';
+import { gitVersions, readArt, readSources, REPO_ROOT } from '../../content/read.ts';
 import { readSiteOrExit } from '../../server/config.ts';
 import { checkSite as checkWith, type SiteCheck } from '../../shared/site-check.ts';
 import type { SiteConfig } from '../../shared/site.ts';
-import { masterNotices } from './pictures.ts';
+import { masterNotices, readProblem } from './pictures.ts';
 import { shareImageFit } from './share-images.ts';
 
 /**
  * The whole check (shared/site-check.ts) with the share images measured as the
- * build draws them; with `artDir`, the folder the content's pictures are in,
- * what its photos carry or weigh beyond a master's need, as notices
+ * build draws them; with `art`, the bytes of the content's pictures, every
+ * photo shown decoded whole as the build will (a problem if it cannot be),
+ * and what its photos carry or weigh beyond a master's need, as notices
  * (scripts/build/pictures.ts).
  */
-export async function checkSite(checked: Checked, site: SiteConfig, artDir?: string): Promise<SiteCheck> {
+export async function checkSite(checked: Checked, site: SiteConfig, art?: ReadonlyMap<string, Uint8Array>): Promise<SiteCheck> {
   const check = await checkWith(checked, site, shareImageFit);
-  if (!checked.content || !artDir) return check;
-  return { ...check, notices: [...check.notices, ...(await masterNotices(picturesShown(checked.content.editions), artDir))] };
+  if (!checked.content || !art) return check;
+  const shown = picturesShown(checked.content.editions);
+  const files = [...new Set(shown.map((use) => use.file))].filter((file) => art.has(file));
+  const unreadable = (await Promise.all(files.map((file) => readProblem(file, art.get(file)!)))).filter((problem) => problem !== undefined);
+  const notices = [...check.notices, ...(await masterNotices(shown, art))];
+  return unreadable.length > 0 ? { problems: [...check.problems, ...unreadable], notices } : { ...check, notices };
 }
 
 /**
@@ -41,7 +45,7 @@ export async function checkSite(checked: Checked, site: SiteConfig, artDir?: str
 export async function checkOwnContent(site: SiteConfig): Promise<SiteCheck> {
   try {
     const { siteContent, locate, notices, links } = await import('../../content/index.ts');
-    return await checkSite({ content: siteContent, locate, problems: [], notices, links }, site, join(REPO_ROOT, ART_FOLDER));
+    return await checkSite({ content: siteContent, locate, problems: [], notices, links }, site, readArt());
   } catch (error) {
     if (error instanceof ContentError) return { problems: [...error.problems], notices: [] };
     throw error;

@@ -11,7 +11,6 @@
  * they are, and drawn by the browser at any size.
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -92,9 +91,38 @@ export async function derived(file: string, master: Buffer, { slot, width, forma
         .toFormat(format, FORMATS[format].options)
         .toBuffer();
     } catch (error) {
-      throw new ContentError([`${ART_FOLDER}/${file}: cannot be read to the end (${(error as Error).message}): upload it again`]);
+      throw new ContentError([unreadable(file, error)]);
     }
   });
+}
+
+/** The line of a photo that cannot be decoded (a file cut short, its header whole): the check's and the build's. */
+function unreadable(file: string, error: unknown): string {
+  return `${ART_FOLDER}/${file}: cannot be read to the end (${(error as Error).message}): upload it again`;
+}
+
+/** Each photo's answer by its bytes' hash: the dev server and the local backend check the same photos at every save. */
+const decoded = new Map<string, Promise<string | undefined>>();
+
+/**
+ * Why a photo cannot be made into the site's files, or undefined: each is
+ * decoded whole, as the build will, so that a file cut short with a header
+ * that reads (which image-size, and so the content check, take as a
+ * picture) is refused by the check, not found by the build.
+ */
+export function readProblem(file: string, bytes: Uint8Array): Promise<string | undefined> {
+  if (file.endsWith('.svg')) return Promise.resolve(undefined);
+  const key = createHash('sha256').update(bytes).digest('hex');
+  let answer = decoded.get(key);
+  if (!answer) {
+    // stats() decodes every pixel without keeping them.
+    answer = sharp(bytes).stats().then(
+      () => undefined,
+      (error: unknown) => unreadable(file, error),
+    );
+    decoded.set(key, answer);
+  }
+  return answer;
 }
 
 /**
@@ -102,13 +130,13 @@ export async function derived(file: string, master: Buffer, { slot, width, forma
  * carries metadata (the site's copies drop it, the repository keeps it),
  * or is larger than a master needs to be (MASTER_LIMITS).
  */
-export async function masterNotices(uses: readonly PictureUse[], artDir: string): Promise<string[]> {
-  const files = [...new Set(uses.map((use) => use.file).filter((file) => !file.endsWith('.svg')))];
+export async function masterNotices(uses: readonly PictureUse[], art: ReadonlyMap<string, Uint8Array>): Promise<string[]> {
+  const files = [...new Set(uses.map((use) => use.file).filter((file) => !file.endsWith('.svg') && art.has(file)))];
   const notices = await Promise.all(
     files.map(async (file) => {
-      const path = join(artDir, file);
-      const bytes = statSync(path).size;
-      const { width = 0, height = 0, exif, xmp, iptc, comments, autoOrient } = await sharp(path).metadata();
+      const master = art.get(file)!;
+      const bytes = master.length;
+      const { width = 0, height = 0, exif, xmp, iptc, comments, autoOrient } = await sharp(master).metadata();
       const shown = `${ART_FOLDER}/${file}`;
       const megabytes = (count: number) => `${(count / 1024 / 1024).toFixed(1)} MB`;
       return [

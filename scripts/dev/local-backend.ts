@@ -194,7 +194,8 @@ async function uploaded(root: string, asset: { path: string; content: string }):
   if (!path.startsWith(`${ART_FOLDER}/`)) throw new Refused(403, `${JSON.stringify(path)} is not a picture of ${ART_FOLDER}`);
   const name = path.slice(ART_FOLDER.length + 1);
   const bytes = Buffer.from(asset.content, 'base64');
-  const problem = uploadProblem(name, bytes);
+  // Decoded whole, as the build will: a photo cut short reads as a picture by its header alone.
+  const problem = uploadProblem(name, bytes) ?? (await (await import('../build/pictures.ts')).readProblem(name, bytes));
   if (problem) throw new Refused(422, `the content check refused this picture, so nothing was saved:\n${problem}`, [problem]);
   return [name, bytes];
 }
@@ -209,8 +210,8 @@ async function checkedChange(root: string, change: { written?: SourceFile[]; rem
   for (const [name, bytes] of change.pictures ?? []) artAfter.set(name, bytes);
   const [{ checkSite }, { readConfig }, { problemsBrought }] = await Promise.all([import('../build/check-content.ts'), import('../../server/config.ts'), import('../../shared/site-check.ts')]);
   const { site } = readConfig(process.env);
-  const found = (await checkSite(checkContent({ files: after, art: artAfter }), site)).problems;
-  const problems = found.length === 0 ? found : problemsBrought((await checkSite(checkContent({ files, art }), site)).problems, found);
+  const found = (await checkSite(checkContent({ files: after, art: artAfter }), site, artAfter)).problems;
+  const problems = found.length === 0 ? found : problemsBrought((await checkSite(checkContent({ files, art }), site, art)).problems, found);
   if (problems.length > 0) throw new Refused(422, `the content check refused this change, so nothing was saved:\n${problems.join('\n')}`, problems);
 }
 

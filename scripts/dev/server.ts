@@ -32,12 +32,13 @@ let logger: Logger | undefined;
 /** The site as the files are now, or a page saying why it cannot start. */
 async function startSite(): Promise<RequestListener> {
   try {
-    const [{ readConfig }, { readContent }, { checkSite }] = await Promise.all([import('../../server/config.ts'), import('../../content/read.ts'), import('../build/check-content.ts')]);
+    const [{ readConfig }, { readSources }, { checkContent }, { checkSite }] = await Promise.all([import('../../server/config.ts'), import('../../content/read.ts'), import('../../content/load.ts'), import('../build/check-content.ts')]);
     const config = readConfig(process.env);
     // The content as the files are now, read and checked once for this site; the client is built meanwhile (esbuild works
     // in a process of its own) and draws the share images once the check has given the filled words.
-    const checked = readContent(root);
-    const checking = checkSite(checked, config.site);
+    const sources = readSources(root);
+    const checked = checkContent(sources);
+    const checking = checkSite(checked, config.site, sources.art);
     // No share images when the check fails or throws; what it says is reported below.
     const filled = checking.then((check) => check.filled).catch(() => undefined);
     const building = import('../build/build.ts').then(({ buildClient }) =>
