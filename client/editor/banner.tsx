@@ -38,7 +38,7 @@ type Report =
  * Decap's /edit/ address, which leads to the entry's through a redirect, so the entry open before is closed
  * first: Decap 3.19 fails when it goes straight from an entry in one language (languages.yaml, a file as text)
  * to one in several with the preview shown ("reading 'toUpperCase'": its language menu keeps the first's none;
- * no upstream issue found).
+ * no upstream issue open: decision 0006, "To file").
  */
 export function entryLink(line: string, asText: ReadonlySet<string> = new Set()): { href: string; asText: boolean } | undefined {
   const path = line.split(':', 1)[0]!;

@@ -1,7 +1,8 @@
 /**
  * The editor's media library, in place of Decap's (registered with
  * CMS.registerMediaLibrary and named in the configuration: decision 0005;
- * why not Decap's own `media_processing`: decision 0006). Opened from a
+ * why not Decap's own `media_processing`: decision 0006, with its upstream
+ * issues, decap-cms#1322 for the sizes checked, and the rest to file). Opened from a
  * picture field, with the slot the field's picture is shown in (its
  * `media_library.config`, content/editor-config.ts), or on its own from Decap's
  * Media button, it lists the pictures of content/art with a thumbnail and

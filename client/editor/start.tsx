@@ -41,7 +41,8 @@ import { gitHubLock, queue } from './write-lock.ts';
 
 // A save, a delete or a publish that failed has had its notice (Decap's, with our words), and then Decap's Editor awaits
 // the rejected action unhandled (Editor.js handlePersistEntry and handleDeleteEntry: no catch, which decap-cms#566 once
-// had; no issue open): it is taken as handled here, so that a console error still means something nobody was told.
+// had; no issue open: decision 0006, "To file"): it is taken as handled here, so that a console error still means
+// something nobody was told.
 const TOLD = new Set(['ENTRY_PERSIST_FAILURE', 'ENTRY_DELETE_FAILURE', 'UNPUBLISHED_ENTRY_PERSIST_FAILURE', 'UNPUBLISHED_ENTRY_PUBLISH_FAILURE']);
 window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
   const reason: unknown = event.reason;
