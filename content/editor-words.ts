@@ -91,6 +91,8 @@ const phrases = z.strictObject({
     changedElsewhere: phrase(),
     /** A commit of ours the branch moved under, pushed to from outside the editor (client/editor/github.ts). */
     branchMoved: phrase(),
+    /** A publish of a draft whose branch is gone, deleted or published meanwhile (client/editor/github.ts). */
+    draftGone: phrase(),
     /** The commit messages of what the gate writes beside a change (client/editor/repository.ts). */
     addressesCommit: phrase(),
     unusedCommit: phrase(),

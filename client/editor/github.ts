@@ -13,6 +13,13 @@ export class BranchMoved extends OwnersError {
   }
 }
 
+/** A draft's branch gone before its publish wrote anything: deleted, or published, in another tab or by another person. */
+export class DraftGone extends OwnersError {
+  constructor() {
+    super('DraftGone', notices.draftGone);
+  }
+}
+
 /** Where the API is, the repository and its branch, and the signed-in token (once there is one). */
 export interface GitHubRepository {
   apiRoot: string;
@@ -87,10 +94,16 @@ export async function blobIds(repository: GitHubRepository, folder: string): Pro
   return new Map(listed.data.tree.flatMap((entry) => (entry.type === 'blob' ? [[entry.path, entry.sha] as const] : [])));
 }
 
+/** Whether a branch is there: a draft's goes once it is published or deleted. */
+export async function branchThere(repository: GitHubRepository, branch: string): Promise<boolean> {
+  return (await call(repository, 'GET', `branches/${encodeURIComponent(branch)}`)).status === 200;
+}
+
 /** Commits text files onto a branch (a draft's, or the default one), and the files `removed` taken out, on its head: a fast forward, as every write is. */
 export async function commitToBranch(repository: GitHubRepository, branch: string, files: ReadonlyArray<{ path: string; raw: string }>, message: string, removed: readonly string[] = []): Promise<void> {
   const head = await call<Branch>(repository, 'GET', `branches/${encodeURIComponent(branch)}`);
-  if (head.status !== 200) throw new Error(`The branch ${branch} is not there`);
+  // The live branch is always there; a draft's goes once it is published or deleted.
+  if (head.status !== 200) throw branch === repository.branch ? new Error(`The branch ${branch} is not there`) : new DraftGone();
   const blobs = await Promise.all(files.map((file) => call<{ sha: string }>(repository, 'POST', 'git/blobs', { content: file.raw, encoding: 'utf-8' })));
   const tree = await call<{ sha: string }>(repository, 'POST', 'git/trees', {
     base_tree: head.data.commit.commit.tree.sha,

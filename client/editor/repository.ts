@@ -19,7 +19,7 @@ import { uploadProblem } from '../../content/picture-problems.ts';
 import type { ReadVersion } from '../../content/keep-up.ts';
 import { contentProblems } from './check-edited.ts';
 import { outcomeOf, recorded, type Change, type Outcome, type PictureReader } from './gate.ts';
-import { blobIds, BranchMoved, commitToBranch, readBlob, readBlobBytes, type GitHubRepository } from './github.ts';
+import { blobIds, BranchMoved, branchThere, commitToBranch, DraftGone, readBlob, readBlobBytes, type GitHubRepository } from './github.ts';
 import type { WriteLock } from './write-lock.ts';
 import { formatter } from './formats.ts';
 import { notices, OwnersError } from './locale.ts';
@@ -386,11 +386,17 @@ export function checked(Backend: ImplementationClass, lockOf: (repository: GitHu
 
     // With drafts (EDITOR_DRAFTS), publishing is the write to the live site: the draft's files put into the branch as it is now.
     override async publishUnpublishedEntry(collection: string, slug: string) {
+      // Decap's cms/<collection>/<slug>.
+      const branch = `cms/${collection}/${slug}`;
       return this.gate(
-        async () => ({ ...(await this.draft(collection, slug)), live: true }),
+        async () => {
+          // Deleted or published meanwhile, in another tab or by another person: Decap would say "API_ERROR: Not Found".
+          if (!(await branchThere(this.gateRepository, branch))) throw new DraftGone();
+          return { ...(await this.draft(collection, slug)), live: true };
+        },
         async (_change, { alongside }) => {
-          // What publishing does to the addresses goes onto the draft's branch (Decap's cms/<collection>/<slug>), so the merge brings both at once.
-          if (alongside.length > 0) await commitToBranch(this.gateRepository, `cms/${collection}/${slug}`, alongside, notices.addressesCommit);
+          // What publishing does to the addresses goes onto the draft's branch, so the merge brings both at once.
+          if (alongside.length > 0) await commitToBranch(this.gateRepository, branch, alongside, notices.addressesCommit);
           return super.publishUnpublishedEntry(collection, slug);
         },
       );

@@ -380,6 +380,29 @@ describeInBrowser('the browser editor on a git host (its double), through the bu
     expect(host.unmatched).toEqual([]);
   });
 
+  it('with drafts, refuses in words a publish of a draft another person deleted meanwhile, nothing written', async () => {
+    const before = head();
+    const draft = `refs/heads/cms/categories/${THREE.id}`;
+    const { page: admin, unexpected: errors } = await open(withDrafts, `#/collections/categories/entries/${THREE.id}`);
+    await subtitle(admin).waitFor({ timeout: SLOW });
+    await subtitle(admin).fill('A draft someone else deleted');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByRole('button', { name: 'Status: Draft' }).click();
+    await admin.getByRole('menuitem', { name: 'Ready' }).click();
+    await admin.getByRole('button', { name: 'Status: Ready' }).waitFor({ timeout: SLOW });
+    // Deleted in another tab or by another person (Decap's "Delete unpublished changes"): its branch gone, its pull request closed.
+    host.repository.updateRef(draft, undefined, host.repository.resolve(draft, 'commit'));
+    await admin.getByRole('button', { name: 'Publish', exact: true }).click();
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.getByText('Publish now').click();
+    await admin.getByText(notices.draftGone).waitFor({ timeout: SLOW });
+    expect(head()).toBe(before);
+    // GitHub's 404s to the draft's branch, asked for by the gate and, for its deploy preview's status by its head, by Decap.
+    expect(errors(/status of 404 .+\/(branches\/cms%2F[^/]+|commits\/\/status)$/)).toEqual([]);
+    await admin.screenshot({ path: screenshotPath('chromium', 'editor-draft-gone', WIDTH) });
+    await admin.close();
+  });
+
   it('refuses a publish in words when a push lands while it is written, nothing of it written; published again, it lands on top of the push', async () => {
     const { page: tab, unexpected: errors } = await open(editor, `#/collections/categories/entries/${TWO.id}`);
     await subtitle(tab).waitFor({ timeout: SLOW });
