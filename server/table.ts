@@ -11,6 +11,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { HOME_PATH } from '../shared/paths.ts';
+import { markdownAddress } from './render/page-markdown.ts';
 import { renderResolution, resolutionKey, resolveUrl, splitUrl, type RenderOptions, type Resolution } from './render/render.tsx';
 import type { Route } from '../shared/routes.ts';
 import type { LoadedAssets } from './assets.ts';
@@ -228,6 +229,8 @@ function pageResolutions(routes: readonly Route[], leads: Pick<RenderOptions, 'r
   const resolutions: Resolution[] = [];
   for (const route of routes) resolutions.push(resolveUrl(route.path, routes, leads), resolveUrl(`${route.path}/`, routes, leads));
   for (const address of Object.keys(leads.untranslated)) resolutions.push(resolveUrl(address, routes, leads));
+  // Their pages as Markdown, and old addresses', lead to their pages' Markdown (a page's own is a document).
+  for (const address of [...Object.keys(leads.redirects), ...Object.keys(leads.untranslated)]) resolutions.push(resolveUrl(markdownAddress(address), routes, leads));
   for (const home of routes.filter((route) => route.key === HOME_PATH)) resolutions.push({ kind: 'not-found', home }, { kind: 'bad-request', home });
   return resolutions;
 }

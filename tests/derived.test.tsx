@@ -196,7 +196,8 @@ describe('a category file and a Markdown page file added to the content', () => 
       for (const path of [PAGE.path, categoryPath]) {
         const res = await request(app).get(`/${code}${path}`);
         expect([res.status, res.headers.location]).toEqual([302, path]);
-        await request(app).get(`/${code}${path}.md`).expect(404);
+        const markdown = await request(app).get(`/${code}${path}.md`);
+        expect([markdown.status, markdown.headers.location]).toEqual([302, `${path}.md`]);
       }
       // The cards, in a language that has the Products page: one translated in part may not (docs/editing.md).
       if (edition.products) {

@@ -127,7 +127,7 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
       OLD.filter(({ to }) => its.some((route) => route.key === to.key)).flatMap(({ from, to }) => {
         const moved = to.queryRedirects;
         const tabs = moved ? [`?${moved.param}=${Object.keys(moved.to).at(-1)}`, `?${moved.param}=bogus`] : [];
-        return [prefix + from, `${prefix}${from}/`, `${prefix}${from}//`, ...tabs.map((tab) => prefix + from + tab)];
+        return [prefix + from, `${prefix}${from}/`, `${prefix}${from}//`, `${prefix}${from}.md`, ...tabs.map((tab) => prefix + from + tab)];
       }),
     );
     for (const url of old) expect((await fetchRaw(`http://127.0.0.1:${node.port}`, url)).status, url).toBe(301);
@@ -136,11 +136,12 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
 
   it('leads the address of a page a language has no translation of, and its old address, to the page in the default language for now (302)', async () => {
     const untranslated = [second!.prefix + about.key, `${second!.prefix}${about.key}/`, `${second!.prefix}${about.key}-formerly`];
-    for (const url of untranslated) {
+    const asMarkdown = untranslated.filter((url) => !url.endsWith('/')).map((url) => `${url}.md`);
+    for (const url of [...untranslated, ...asMarkdown]) {
       const { status, headers } = await fetchRaw(`http://127.0.0.1:${node.port}`, url);
-      expect([status, headers.location], url).toEqual([302, about.key]);
+      expect([status, headers.location], url).toEqual([302, url.endsWith('.md') ? `${about.key}.md` : about.key]);
     }
-    await expectSameAnswers(untranslated);
+    await expectSameAnswers([...untranslated, ...asMarkdown]);
   });
 
   it('has nothing of the editor without EDITOR_GITHUB_REPO: no admin/ files, no editor locations for nginx', () => {

@@ -59,14 +59,13 @@ describe('a page one language has no translation of', () => {
     site = { ...fillSite(defaultSite, content!), app: testApp({ content: content! }), site: defaultSite };
   });
 
-  it('has no page there: its address, its old address and both with a trailing slash lead to the page in the default language, for now (302, revalidated), in one step; its Markdown is unknown (404)', async () => {
+  it('has no page there: its address, with a trailing slash too, leads to the page in the default language, for now (302, revalidated), and its Markdown to that page\'s', async () => {
     const inDefault = (path: string) => path.slice(prefix.length);
     for (const path of gone) {
-      for (const address of [path, `${path}/`]) {
+      for (const [address, to] of [[path, inDefault(path)], [`${path}/`, inDefault(path)], [markdownAddress(path), markdownAddress(inDefault(path))]] as const) {
         const res = await request(site.app).get(address);
-        expect([res.status, res.headers.location, res.headers['cache-control']], address).toEqual([302, inDefault(path), 'public, no-cache']);
+        expect([res.status, res.headers.location, res.headers['cache-control']], address).toEqual([302, to, 'public, no-cache']);
       }
-      await request(site.app).get(markdownAddress(path)).expect(404);
     }
     // Its old address by the tab is a tab it has no document of: its first document, whose tabs leave it out.
     const tab = parse((await request(site.app).get(`${prefix}${LEGAL_PATH}?tab=${privacy!.id}`).expect(200)).text);
@@ -83,7 +82,7 @@ describe('a page one language has no translation of', () => {
     for (const document of ['/sitemap.xml', ...site.editions.map((edition) => `${edition.prefix}/llms.txt`)]) expect((await request(site.app).get(document)).text, document).not.toContain(old);
   });
 
-  it('its old address leads to it for good (301) in each language that has it, in one step from a trailing slash too; in the others to the default language\'s page, for now (302)', async () => {
+  it('its old address leads to it for good (301) in each language that has it, in one step from a trailing slash too, and its Markdown to its Markdown; in the others to the default language\'s, for now (302)', async () => {
     const has = site.editions.filter((edition) => edition.routes.some((route) => route.key === category.key));
     expect(has.length).toBeGreaterThan(0);
     expect(has.length).toBeLessThan(site.editions.length);
@@ -97,6 +96,9 @@ describe('a page one language has no translation of', () => {
         if (has.some((edition) => edition.prefix === prefix)) expect([res.status, res.headers.location, res.headers['cache-control']], address).toEqual([301, prefix + category.key, 'public, max-age=86400']);
         else expect([res.status, res.headers.location], address).toEqual([302, category.key]);
       }
+      const markdown = await request(site.app).get(markdownAddress(prefix + old));
+      const led = has.some((edition) => edition.prefix === prefix) ? [301, markdownAddress(prefix + category.key)] : [302, markdownAddress(category.key)];
+      expect([markdown.status, markdown.headers.location], markdownAddress(prefix + old)).toEqual(led);
     }
   });
 

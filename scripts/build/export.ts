@@ -36,6 +36,7 @@ import { EDITOR_CONFIG_PATH, EDITOR_PATH, defaultEditorDir, gitHostSources, type
 import { editorHeaders, responseHeaders, type HeaderList } from '../../server/security.ts';
 import { fixedDocuments } from '../../server/render/documents.ts';
 import { splitUrl } from '../../server/render/render.tsx';
+import { markdownAddress } from '../../server/render/page-markdown.ts';
 import { ASSET_PREFIX } from '../../server/table.ts';
 import { aliasesOf } from '../../shared/paths.ts';
 import { siteContent } from '../../content/index.ts';
@@ -238,7 +239,7 @@ function languageLines(editions: readonly Edition[], languages: ReadonlyMap<stri
 /**
  * Each old address of every language (redirects.yaml, in each language that
  * has the page) leads to its page in one step, with or without a trailing
- * slash, as the server's do; an address of a page a language has no
+ * slash, and from its Markdown to its page's, as the server's do; an address of a page a language has no
  * translation of yet leads to the page in the default language, for now
  * (302); and a page's old addresses by a query (/legal?tab=privacy,
  * Route.queryRedirects) to theirs. An exact location wins over the
@@ -248,7 +249,8 @@ function redirectLines({ redirects, untranslated }: Pick<FilledSite, 'redirects'
   const locations = (leads: Readonly<Record<string, string>>, status: 301 | 302) =>
     Object.entries(leads).flatMap(([from, to]) => {
       const moved = routes.find((route) => route.path === to)?.queryRedirects;
-      return [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved)}return ${status} ${to}; }`);
+      const page = [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved)}return ${status} ${to}; }`);
+      return [...page, `location = ${markdownAddress(from)} { return ${status} ${markdownAddress(to)}; }`];
     });
   const lines = locations(redirects, 301);
   const forNow = locations(untranslated, 302);

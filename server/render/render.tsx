@@ -13,6 +13,7 @@ import { Document } from './Document.tsx';
 import { errorMeta, headLinks, notFoundMeta, pageMeta } from './metadata.ts';
 import { Page } from '../../shared/ui/Page.tsx';
 import { ErrorScreen, type ErrorDetails } from './ErrorScreen.tsx';
+import { markdownAddress } from './page-markdown.ts';
 
 /** Where the built client files are; the server reads this from the build manifest. */
 export interface AssetUrls {
@@ -76,6 +77,10 @@ export function resolveUrl(url: string, routes: readonly Route[], { redirects, u
   if (canonical) return { kind: 'redirect', location: movedBy(canonical, search) ?? canonical.path, status: 301 };
   const elsewhere = trimmed ? lookup(routes, untranslated[trimmed] ?? '') : undefined;
   if (elsewhere) return { kind: 'redirect', location: elsewhere.path, status: 302 };
+  // Their pages as Markdown (/products/fuel.md, which llms.txt listed) lead to their pages' the same way.
+  const page = /^(.+)\.md$/.exec(trimmed)?.[1];
+  const led = page === undefined ? undefined : resolveUrl(page, routes, { redirects, untranslated });
+  if (led?.kind === 'redirect') return { ...led, location: markdownAddress(led.location) };
   return { kind: 'not-found', home: homeAt(routes, path) };
 }
 
