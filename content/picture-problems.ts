@@ -12,7 +12,7 @@ import { portablePictureName } from './names.ts';
 /** Why the picture a slot names is refused, or undefined: it must be there, be a picture of its extension's kind, and be big enough for the slot (a photo) or drawn at its size (an SVG). */
 export function pictureProblem(name: string, art: ReadonlyMap<string, Uint8Array>, slot: PictureSlot): string | undefined {
   const bytes = art.get(name);
-  if (!bytes) return `${FOLDER}/${name} is missing: upload it in the Illustration field or under Media`;
+  if (!bytes) return `${FOLDER}/${name} is missing: choose another picture for this field, or upload it under Media`;
   const kind = pictureKind(name, bytes);
   if ('problem' in kind) return kind.problem;
   const { width, height } = kind;

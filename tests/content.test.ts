@@ -182,7 +182,7 @@ describe('the content check', () => {
         // The same in every language: the browser editor copies it into the translations.
         c.edit(CATEGORY, /^(\s+file: )(.+)$/m, '$1missing-$2');
         const file = valueOf(c.read(CATEGORY), 'file')[2];
-        return `${W}/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
+        return `${W}/${CATEGORY}:${c.at(CATEGORY, file!)}: image.file: content/art/${file} is missing: choose another picture for this field, or upload it under Media`;
       },
     ],
     [
@@ -208,7 +208,7 @@ describe('the content check', () => {
       (c) => {
         const file = valueOf(c.read(`home.${D}.yaml`), 'file')[2]!;
         c.art.delete(file);
-        return `${W}/home.${D}.yaml:${c.at(`home.${D}.yaml`, file)}: image.file: content/art/${file} is missing: upload it in the Illustration field or under Media`;
+        return `${W}/home.${D}.yaml:${c.at(`home.${D}.yaml`, file)}: image.file: content/art/${file} is missing: choose another picture for this field, or upload it under Media`;
       },
     ],
     [
@@ -390,7 +390,7 @@ describe('the pictures of content/art', () => {
     ['a file that is no picture', 'x.jpg', () => Buffer.from('not a picture'), 'category', `content/art/x.jpg is not a picture that can be read (${ART_EXTENSIONS.join(', ')})`],
     ['a PNG named .jpg', 'x.jpg', () => plain(category.width, category.height, { format: 'png' }), 'category', 'content/art/x.jpg is a PNG picture named .jpg: give it the extension of its kind'],
     ['a GIF, of a kind not taken', 'x.jpg', () => plain(category.width, category.height, { format: 'gif' }), 'category', 'content/art/x.jpg is a GIF picture: content/art takes JPEG, PNG, WebP, AVIF, SVG'],
-    ['a missing picture', 'x.jpg', () => undefined, 'category', 'content/art/x.jpg is missing: upload it in the Illustration field or under Media'],
+    ['a missing picture', 'x.jpg', () => undefined, 'category', 'content/art/x.jpg is missing: choose another picture for this field, or upload it under Media'],
     ['an SVG of the slot’s size, with references inside itself and a drawing program’s layer names', 'x.svg', () => svg('<defs><linearGradient id="g"/></defs><use href="#r" xlink:href="#r"/><g data-name="Layer 1"><rect id="r" fill="url(#g)" style="stroke: url(\'#g\')"/></g><style>rect { fill: rgb(1 2 3) }</style>', ' xmlns:xlink="http://www.w3.org/1999/xlink"'), 'category', undefined],
     ['an SVG of another size', 'x.svg', () => Buffer.from(svg('').toString().replace('width="480"', 'width="400"')), 'category', 'content/art/x.svg is 400 × 320, not the 480 × 320 it is shown at'],
     ['an SVG that is not well-formed', 'x.svg', () => svg('<rect>'), 'category', /^content\/art\/x\.svg is not an SVG that can be read: line 1, .*closing tag/],
