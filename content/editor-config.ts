@@ -244,6 +244,7 @@ export function textCollections(collections: readonly CmsCollection[]): CmsTextC
   const folders = new Map(collections.flatMap((collection) => (collection.folder ? [[collection.folder, collection] as const] : [])));
   return [...folders.values()].map(({ folder, extension }) => ({
     name: textCollectionName(folder!),
+    // Named in the owner's language, as its field is (client/editor/start.tsx).
     label: folder!,
     format: TEXT_FORMAT,
     extension,

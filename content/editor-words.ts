@@ -162,7 +162,8 @@ const phrases = z.strictObject({
     deleteCommit: phrase('path'),
   }),
   /** The one field of a file opened as its text. */
-  asText: z.strictObject({ label: phrase(), hint: phrase() }),
+  /** The collections that open a file as its text: their name (Decap's "Writing in … collection"), and the one field's label and hint. */
+  asText: z.strictObject({ collection: phrase(), label: phrase(), hint: phrase() }),
 });
 export type EditorWords = z.infer<typeof phrases> & ContentWords & { decap?: DecapPhrases };
 

@@ -75,7 +75,8 @@ for (const collection of collections) {
   CMS.registerPreviewTemplate(collection.name, previewOf(collection, formatter(format), setup.site, setup.assets, setup.i18n.default_locale));
 }
 // A file opened as its text: its one field's label and hint in the owner's language.
-const textCollections = setup.textCollections.map((collection) => ({ ...collection, fields: collection.fields!.map((field) => ({ ...field, ...words.asText })) }));
+const { collection: textLabel, ...textField } = words.asText;
+const textCollections = setup.textCollections.map((collection) => ({ ...collection, label: textLabel, fields: collection.fields!.map((field) => ({ ...field, ...textField })) }));
 for (const collection of textCollections) CMS.registerPreviewTemplate(collection.name, textPreview);
 CMS.registerPreviewStyle(setup.assets['styles.css']!);
 CMS.registerMediaLibrary(pictureLibrary);

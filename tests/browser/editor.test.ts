@@ -630,6 +630,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     await preview.getByRole('link', { name: en.preview.openAsText }).click();
     const text = owner.getByLabel(en.asText.label);
     await expect.poll(() => text.inputValue(), { timeout: SLOW }).toBe(broken);
+    // Above it, the collection named in words, not by its folder.
+    await owner.getByText(en.asText.collection).first().waitFor({ timeout: SLOW });
     await owner.frameLocator('iframe#preview-pane').getByText(en.preview.notReady).waitFor({ timeout: SLOW });
     await owner.screenshot({ path: screenshotPath('chromium', 'editor-as-text', 1280) });
     await text.fill(original);
