@@ -110,7 +110,14 @@ const CASES: Array<[string, (copy: Copy) => string]> = [
     'a file in a language languages.yaml does not list',
     (c) => {
       c.write(`home.${UNLISTED.code}.yaml`, c.read(`home.${FIRST.code}.yaml`));
-      return `${W}/home.${UNLISTED.code}.yaml:2:1: ${UNLISTED.code} is not a language of ${W}/${LANGUAGES}: add it there, or name the file for one that is`;
+      return `${W}/home.${UNLISTED.code}.yaml:1:1: ${UNLISTED.code} is not a language of ${W}/${LANGUAGES}: add it there, or delete the file or name it for a language that is`;
+    },
+  ],
+  [
+    'a translation left behind by a language taken out of languages.yaml (one line, not each field an original has)',
+    (c) => {
+      c.write(`${CATEGORY}.${UNLISTED.code}.yaml`, c.read(`${CATEGORY}.${SECOND.code}.yaml`));
+      return `${W}/${CATEGORY}.${UNLISTED.code}.yaml:1:1: ${UNLISTED.code} is not a language of ${W}/${LANGUAGES}: add it there, or delete the file or name it for a language that is`;
     },
   ],
   [
