@@ -1,6 +1,6 @@
 /**
  * What the build makes that is slow to make and seldom changes (the photos'
- * copies, the share images), kept in node_modules/.cache under a key of
+ * copies, the share images, that a photo decodes to its end), kept in node_modules/.cache under a key of
  * everything it is made from, so that a rebuild, the dev server's at each
  * start included, makes it only once. `npm ci` starts the folder afresh.
  */

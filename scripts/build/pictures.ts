@@ -101,28 +101,23 @@ function unreadable(file: string, error: unknown): string {
   return `${ART_FOLDER}/${file}: cannot be read to the end (${(error as Error).message}): upload it again`;
 }
 
-/** Each photo's answer by its bytes' hash: the dev server and the local backend check the same photos at every save. */
-const decoded = new Map<string, Promise<string | undefined>>();
-
 /**
  * Why a photo cannot be made into the site's files, or undefined: each is
  * decoded whole, as the build will, so that a file cut short with a header
  * that reads (which image-size, and so the content check, take as a
- * picture) is refused by the check, not found by the build.
+ * picture) is refused by the check, not found by the build. A photo read
+ * to its end once is kept as such (kept.ts), so a rebuild decodes none again.
  */
-export function readProblem(file: string, bytes: Uint8Array): Promise<string | undefined> {
-  if (file.endsWith('.svg')) return Promise.resolve(undefined);
+export async function readProblem(file: string, bytes: Uint8Array): Promise<string | undefined> {
+  if (file.endsWith('.svg')) return undefined;
   const key = createHash('sha256').update(bytes).digest('hex');
-  let answer = decoded.get(key);
-  if (!answer) {
-    // stats() decodes every pixel without keeping them.
-    answer = sharp(bytes).stats().then(
-      () => undefined,
-      (error: unknown) => unreadable(file, error),
-    );
-    decoded.set(key, answer);
+  try {
+    // stats() decodes every pixel without keeping them; what is kept is that it could.
+    await keptOrMade('decoded', key, async () => (await sharp(bytes).stats(), Buffer.alloc(0)));
+    return undefined;
+  } catch (error) {
+    return unreadable(file, error);
   }
-  return answer;
 }
 
 /**
