@@ -126,6 +126,15 @@ export function createApp(options: AppOptions): App {
   const admitted = new WeakSet<Socket>();
   let open = 0;
 
+  // What the table cannot match without throwing is Express's to answer, through its error handler: no request takes the process down.
+  const matched = (url: string): ReturnType<ResponseTable['match']> => {
+    try {
+      return table.match(url);
+    } catch {
+      return { prepared: undefined, route: undefined };
+    }
+  };
+
   const app = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
@@ -134,7 +143,7 @@ export function createApp(options: AppOptions): App {
     const method = req.method ?? '';
     // The editor's origin answers with the editor alone; the site's, never with it.
     const forEditor = editor !== undefined && req.headers.host?.toLowerCase() === editor.host;
-    const { prepared, route } = forEditor ? { prepared: editor.answer(url), route: EDITOR_ROUTE } : table.match(url);
+    const { prepared, route } = forEditor ? { prepared: editor.answer(url), route: EDITOR_ROUTE } : matched(url);
     // With tracing on (server/tracing.ts), the http instrumentation has started a span for the request.
     const span = trace.getActiveSpan();
     if (span) describeSpan(span, method, route, requestId);

@@ -34,8 +34,11 @@ const about = live.find((route) => route.source.collection === 'about')!;
 const OLD = [live.find((route) => route.category)!, live.find((route) => route.queryRedirects)!, about].map((route) => ({ from: `${route.key}-formerly`, to: route }));
 const copy = contentCopy();
 copy.redirect(OLD.map(({ from, to }) => [from, to.key]));
+// The second language of languages.yaml without its About page and its legal pages, whose old ?tab= addresses then lead
+// to the default language's documents.
 const [, second] = fillSite(site, siteContent).editions;
-unlinkSync(join(copy.root, WORDS_FOLDER, `about.${second!.language.code}.yaml`));
+const untranslatedFiles = ['about', 'legal-page', ...second!.content.legal.map((document) => `legal/${document.id}`)];
+for (const file of untranslatedFiles) unlinkSync(join(copy.root, WORDS_FOLDER, `${file}.${second!.language.code}.${file.startsWith('legal/') ? 'md' : 'yaml'}`));
 const content = readContent(copy.root).content!;
 // With its encodings: nginx's answers are compared with the server's in each encoding.
 const app = testApp({ config: { nodeEnv: 'production', trustProxy: () => false, site }, content, precompress: true });
@@ -141,7 +144,11 @@ describe.skipIf(!haveNginx && !process.env.CI)('the static export served by ngin
       const { status, headers } = await fetchRaw(`http://127.0.0.1:${node.port}`, url);
       expect([status, headers.location], url).toEqual([302, url.endsWith('.md') ? `${about.key}.md` : about.key]);
     }
-    await expectSameAnswers([...untranslated, ...asMarkdown]);
+    // A legal document's old ?tab= address there: the document in the default language.
+    const documents = routes.filter((route) => route.document && !route.prefix);
+    const tab = `${second!.prefix}${documents[0]!.key}?tab=${documents.at(-1)!.document!.id}`;
+    expect((await fetchRaw(`http://127.0.0.1:${node.port}`, tab)).headers.location).toBe(documents.at(-1)!.path);
+    await expectSameAnswers([...untranslated, ...asMarkdown, tab]);
   });
 
   it('has nothing of the editor without EDITOR_GITHUB_REPO: no admin/ files, no editor locations for nginx', () => {

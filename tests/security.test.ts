@@ -196,6 +196,12 @@ describe('oversized requests', () => {
     await request(server).get('/home').expect(200);
   });
 
+  it('a path of five thousand ".md" (a page as Markdown of a page as Markdown…) answers 404 at once, and the server stays up', async () => {
+    await request(server).get(`/about${'.md'.repeat(5_000)}`).expect(404);
+    await request(server).get('/about.md.md').expect(404);
+    await request(server).get('/home').expect(200);
+  });
+
   it('a header block over the limit answers 431', async () => {
     const headers = Array.from({ length: 200 }, (_, i) => `X-Filler-${i}: ${'b'.repeat(100)}`).join('\r\n');
     const response = await raw(`GET /home HTTP/1.1\r\nHost: localhost\r\n${headers}\r\nConnection: close\r\n\r\n`);

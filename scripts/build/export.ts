@@ -249,7 +249,7 @@ function redirectLines({ redirects, untranslated }: Pick<FilledSite, 'redirects'
   const locations = (leads: Readonly<Record<string, string>>, status: 301 | 302) =>
     Object.entries(leads).flatMap(([from, to]) => {
       const moved = routes.find((route) => route.path === to)?.queryRedirects;
-      const page = [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved)}return ${status} ${to}; }`);
+      const page = [from, `${from}/`].map((old) => `location = ${old} { ${byQuery(moved, status)}return ${status} ${to}; }`);
       return [...page, `location = ${markdownAddress(from)} { return ${status} ${markdownAddress(to)}; }`];
     });
   const lines = locations(redirects, 301);
@@ -264,9 +264,9 @@ function redirectLines({ redirects, untranslated }: Pick<FilledSite, 'redirects'
   ];
 }
 
-/** nginx's redirects of a page's old addresses by a query, before what the location does otherwise. */
-function byQuery(moved: Route['queryRedirects']): string {
-  return moved ? Object.entries(moved.to).map(([value, to]) => `if ($arg_${moved.param} = ${quote(value)}) { return 301 ${to}; } `).join('') : '';
+/** nginx's redirects of a page's old addresses by a query, before what the location does otherwise: 301, or `status` for one that leads there. */
+function byQuery(moved: Route['queryRedirects'], status: 301 | 302 = 301): string {
+  return moved ? Object.entries(moved.to).map(([value, to]) => `if ($arg_${moved.param} = ${quote(value)}) { return ${status} ${to}; } `).join('') : '';
 }
 
 function headersInclude(headers: HeaderList, languages: readonly string[], types: ReadonlyMap<string, string>, redirects: readonly string[]): string {

@@ -110,14 +110,21 @@ function unreadable(file: string, error: unknown): string {
  */
 export async function readProblem(file: string, bytes: Uint8Array): Promise<string | undefined> {
   if (file.endsWith('.svg')) return undefined;
-  const key = createHash('sha256').update(bytes).digest('hex');
-  try {
-    // stats() decodes every pixel without keeping them; what is kept is that it could.
-    await keptOrMade('decoded', key, async () => (await sharp(bytes).stats(), Buffer.alloc(0)));
-    return undefined;
-  } catch (error) {
-    return unreadable(file, error);
-  }
+  const key = createHash('sha256').update(bytes).update(JSON.stringify(sharp.versions)).digest('hex');
+  let problem: string | undefined;
+  // stats() decodes every pixel without keeping them; what is kept is that it could. Nothing is kept of a picture
+  // that cannot be decoded: it is refused again until it is replaced. A cache that cannot be written is thrown.
+  await keptOrMade('decoded', key, async () => {
+    problem = await sharp(bytes).stats().then(
+      () => undefined,
+      (error: unknown) => unreadable(file, error),
+    );
+    if (problem) throw new ContentError([problem]);
+    return Buffer.alloc(0);
+  }).catch((error: unknown) => {
+    if (!problem) throw error;
+  });
+  return problem;
 }
 
 /**

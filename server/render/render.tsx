@@ -76,11 +76,12 @@ export function resolveUrl(url: string, routes: readonly Route[], { redirects, u
   const canonical = trimmed ? lookup(routes, redirects[trimmed] ?? trimmed) : undefined;
   if (canonical) return { kind: 'redirect', location: movedBy(canonical, search) ?? canonical.path, status: 301 };
   const elsewhere = trimmed ? lookup(routes, untranslated[trimmed] ?? '') : undefined;
-  if (elsewhere) return { kind: 'redirect', location: elsewhere.path, status: 302 };
-  // Their pages as Markdown (/products/fuel.md, which llms.txt listed) lead to their pages' the same way.
-  const page = /^(.+)\.md$/.exec(trimmed)?.[1];
-  const led = page === undefined ? undefined : resolveUrl(page, routes, { redirects, untranslated });
-  if (led?.kind === 'redirect') return { ...led, location: markdownAddress(led.location) };
+  if (elsewhere) return { kind: 'redirect', location: movedBy(elsewhere, search) ?? elsewhere.path, status: 302 };
+  // Their pages as Markdown (/products/fuel.md, which llms.txt listed) lead to their pages' the same way: exactly
+  // the address with .md, as the static export's nginx has them.
+  const page = /^(\/.+)\.md$/.exec(path)?.[1];
+  const asMarkdown = page === undefined ? undefined : lookup(routes, redirects[page] ?? untranslated[page] ?? '');
+  if (asMarkdown) return { kind: 'redirect', location: markdownAddress(asMarkdown.path), status: redirects[page!] === undefined ? 302 : 301 };
   return { kind: 'not-found', home: homeAt(routes, path) };
 }
 
