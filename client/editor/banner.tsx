@@ -19,7 +19,7 @@ import { LastRound } from '../../content/last-round.ts';
 import { entryOf, type SourceFile } from '../../content/load.ts';
 import { collectionName } from '../../content/schema.ts';
 import { formatter } from './formats.ts';
-import { fill, notices, words, wordsLanguage } from './locale.ts';
+import { filled, notices, words, wordsLanguage } from './locale.ts';
 import { repositoryContent, repositoryEvents, repositoryOpened, repositoryProblems, SignInRejected } from './repository.ts';
 import { setup } from './setup.ts';
 
@@ -133,7 +133,7 @@ function Banner() {
     refused: notices.refused,
     changedElsewhere: notices.changedElsewhere,
     repository: notices.problems,
-    unreadable: fill(notices.unreadable, { why: report.kind === 'unreadable' ? report.why : '' }),
+    unreadable: filled(notices.unreadable, { why: report.kind === 'unreadable' ? report.why : '' }),
     signInFailed: notices.signInFailed,
     signedOut: notices.signedOut,
   }[report.kind];
@@ -143,7 +143,7 @@ function Banner() {
   return (
     <section className="content-check" role="alert" aria-label={aboutSignIn ? notices.signInLabel : notices.checkLabel} lang={wordsLanguage} dir={words.direction}>
       <p className="content-check__heading">{heading}</p>
-      {report.kind === 'signInFailed' && report.why ? <p>{fill(notices.signInSaid, { why: report.why })}</p> : null}
+      {report.kind === 'signInFailed' && report.why ? <p>{filled(notices.signInSaid, { why: report.why })}</p> : null}
       <ul>
         {problems.map((line) => {
           const link = entryLink(line, asText);

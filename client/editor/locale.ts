@@ -7,6 +7,7 @@
  * "New …" button) in the first of those we have; English otherwise.
  * Placeholders are written %{name}, as Decap's are.
  */
+import { createElement, type ReactNode } from 'react';
 import { ORIGINAL_WORDS } from '../../content/editor-words.ts';
 import { setup } from './setup.ts';
 
@@ -41,6 +42,15 @@ export const notices = words.notices;
 export const library = words.library;
 
 export { fill } from '../../content/field-words.ts';
+
+/**
+ * A phrase filled for the page, each value in a <bdi>: a file name or a size keeps its own direction in a sentence
+ * of another (swrt-almsne.jpg: 1600 × 1100 in an Arabic notice, where the name would draw the size into its run).
+ * What is not drawn as text (a commit message, a label read aloud) takes `fill`.
+ */
+export function filled(text: string, values: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/%\{(\w+)\}/).map((part, index) => (index % 2 === 0 ? part : createElement('bdi', { key: index }, values[part] ?? `%{${part}}`)));
+}
 
 /** An error whose message is words for the owner: Decap's notices show an error as a string, so it is the message alone, not the class's name. */
 export class OwnersError extends Error {

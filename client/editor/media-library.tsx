@@ -19,14 +19,14 @@
  * made, whose gate runs the content check first (repository.ts); what it
  * refuses is said here, and nothing is written. Its words: locale.ts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { imageSize } from 'image-size';
 import type { AssetProxy, Implementation, ImplementationMediaFile } from 'decap-cms-lib-util';
 import { ART_FOLDER, MASTER_LIMITS, pictureNeed, PICTURE_SLOTS, type PictureSlot } from '../../content/art.ts';
 import { MEDIA_LIBRARY } from '../../content/editor-config.ts';
 import { pictureKind, pictureProblem } from '../../content/picture-problems.ts';
-import { fill, library } from './locale.ts';
+import { fill, filled, library } from './locale.ts';
 import { ContentRefused, editorBackend } from './repository.ts';
 import { bytesInWords, masterOf, TAKEN_TYPES, uploadRefusal, type DrawingMaster, type PhotoKind, type PhotoMaster } from './uploads.ts';
 
@@ -53,10 +53,11 @@ interface Picture {
 interface Prepared {
   file: File;
   picture: Picture;
-  told: string;
+  /** What is said of it once written: a sentence, or two (a WebP or AVIF converted). */
+  told: ReactNode[];
 }
 
-type Notice = { kind: 'told'; text: string } | { kind: 'refused'; heading: string; lines: readonly string[] };
+type Notice = { kind: 'told'; said: ReactNode[] } | { kind: 'refused'; heading: string; lines: readonly string[] };
 type Question = { kind: 'replace'; prepared: Prepared; from: string } | { kind: 'delete'; name: string };
 
 /** A picture as the list shows it, from the file the backend read. */
@@ -110,11 +111,11 @@ async function prepare(file: File, slot: PictureSlot | undefined): Promise<Prepa
   const saved = new File([bytes as BlobPart], master.name, { type: master.type });
   const told =
     master.type === 'image/svg+xml'
-      ? fill(library.savedDrawing, { file: file.name, name: master.name })
+      ? [filled(library.savedDrawing, { file: file.name, name: master.name })]
       : [
-          fill(library.savedPhoto, { file: file.name, name: master.name, width: String(master.width), height: String(master.height) }),
-          ...(kind === 'webp' || kind === 'avif' ? [fill(library.converted, { kind: master.type === 'image/png' ? 'PNG' : 'JPEG' })] : []),
-        ].join(' ');
+          filled(library.savedPhoto, { file: file.name, name: master.name, width: String(master.width), height: String(master.height) }),
+          ...(kind === 'webp' || kind === 'avif' ? [filled(library.converted, { kind: master.type === 'image/png' ? 'PNG' : 'JPEG' })] : []),
+        ];
   return { file: saved, picture: await pictureOf(master.name, saved), told };
 }
 
@@ -176,7 +177,7 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
   const [pictures, setPictures] = useState<Picture[] | undefined>();
   const [notice, setNotice] = useState<Notice | undefined>();
   const [question, setQuestion] = useState<Question | undefined>();
-  const [busy, setBusy] = useState<string | undefined>();
+  const [busy, setBusy] = useState<ReactNode[] | undefined>();
   const backend = editorBackend();
 
   useEffect(() => {
@@ -206,12 +207,11 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
   /** Writes a prepared file, over the picture of its name if `replacing`, through the gate. */
   async function write({ file, picture, told }: Prepared, replacing = false) {
     setQuestion(undefined);
-    setBusy(fill(library.saving, { name: file.name }));
+    setBusy(filled(library.saving, { name: file.name }));
     try {
       await backend!.persistMedia(assetOf(file, picture.url), { commitMessage: fill(library.uploadCommit, { path: `${ART_FOLDER}/${file.name}` }) });
       setPictures((listed = []) => [picture, ...listed.filter((other) => other.name !== picture.name)]);
-      const said = [told, ...(replacing ? [fill(library.replaced, { name: picture.name })] : []), ...(request?.forField ? [library.chooseIt] : [])];
-      setNotice({ kind: 'told', text: said.join(' ') });
+      setNotice({ kind: 'told', said: [...told, ...(replacing ? [filled(library.replaced, { name: picture.name })] : []), ...(request?.forField ? [library.chooseIt] : [])] });
     } catch (error) {
       setNotice(refusedBy(error, library.refusedUpload));
     } finally {
@@ -222,7 +222,7 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
   async function upload(file: File) {
     setNotice(undefined);
     setQuestion(undefined);
-    setBusy(fill(library.preparing, { file: file.name }));
+    setBusy(filled(library.preparing, { file: file.name }));
     const prepared = await prepare(file, request?.slot).finally(() => setBusy(undefined));
     if ('problems' in prepared) return setNotice({ kind: 'refused', heading: library.notTaken, lines: prepared.problems });
     if (pictures?.some((picture) => picture.name === prepared.picture.name)) return setQuestion({ kind: 'replace', prepared, from: file.name });
@@ -231,12 +231,12 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
 
   async function remove(name: string) {
     setQuestion(undefined);
-    setBusy(fill(library.deleting, { name }));
+    setBusy(filled(library.deleting, { name }));
     try {
       const path = `${ART_FOLDER}/${name}`;
       await backend!.deleteFiles([path], fill(library.deleteCommit, { path }));
       setPictures((listed = []) => listed.filter((picture) => picture.name !== name));
-      setNotice({ kind: 'told', text: fill(library.deleted, { name }) });
+      setNotice({ kind: 'told', said: [filled(library.deleted, { name })] });
     } catch (error) {
       setNotice(refusedBy(error, library.refusedDelete));
     } finally {
@@ -269,8 +269,8 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
           {library.close}
         </button>
       </header>
-      {slot && need ? <p>{fill(library.forSlot, { slot: library.slots[slot], width: String(need.width), height: String(need.height), drawingWidth: String(PICTURE_SLOTS[slot].width), drawingHeight: String(PICTURE_SLOTS[slot].height) })}</p> : null}
-      <p className="picture-library__rules">{fill(library.rules, { limit: bytesInWords(MASTER_LIMITS.bytes), longSide: String(MASTER_LIMITS.longSide) })}</p>
+      {slot && need ? <p>{filled(library.forSlot, { slot: library.slots[slot], width: String(need.width), height: String(need.height), drawingWidth: String(PICTURE_SLOTS[slot].width), drawingHeight: String(PICTURE_SLOTS[slot].height) })}</p> : null}
+      <p className="picture-library__rules">{filled(library.rules, { limit: bytesInWords(MASTER_LIMITS.bytes), longSide: String(MASTER_LIMITS.longSide) })}</p>
       <p>
         <button type="button" className="picture-library__primary" onClick={() => input.current!.click()} disabled={Boolean(busy) || !pictures}>
           {library.upload}
@@ -291,7 +291,12 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
       {busy ? <p role="status">{busy}</p> : null}
       {notice?.kind === 'told' ? (
         <p role="status" className="picture-library__told">
-          {notice.text}
+          {notice.said.map((sentence, index) => (
+            <Fragment key={index}>
+              {index > 0 ? ' ' : null}
+              {sentence}
+            </Fragment>
+          ))}
         </p>
       ) : null}
       {notice?.kind === 'refused' ? (
@@ -308,7 +313,7 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
       ) : null}
       {question ? (
         <div className="picture-library__question" role="group" aria-labelledby="picture-library-question">
-          <p id="picture-library-question">{question.kind === 'replace' ? fill(library.replaceQuestion, { name: question.prepared.picture.name, file: question.from }) : fill(library.deleteQuestion, { name: question.name })}</p>
+          <p id="picture-library-question">{question.kind === 'replace' ? filled(library.replaceQuestion, { name: question.prepared.picture.name, file: question.from }) : filled(library.deleteQuestion, { name: question.name })}</p>
           <button type="button" onClick={() => void (question.kind === 'replace' ? write(question.prepared, true) : remove(question.name))}>
             {question.kind === 'replace' ? library.replaceYes : library.deleteYes}
           </button>
@@ -325,7 +330,7 @@ function Library({ request, insert, close }: { request: Request | undefined; ins
             <img src={picture.url} alt="" />
             <span className="picture-library__name">{picture.name}</span>
             <span className="picture-library__size">
-              {fill(library.size, { width: String(picture.width ?? '?'), height: String(picture.height ?? '?'), bytes: bytesInWords(picture.bytes.length) })}
+              {filled(library.size, { width: String(picture.width ?? '?'), height: String(picture.height ?? '?'), bytes: bytesInWords(picture.bytes.length) })}
             </span>
             {picture.name === request?.value ? <span className="picture-library__current">{library.inField}</span> : null}
             <span className="picture-library__buttons">

@@ -13,7 +13,7 @@
  * field that changed (content/keep-up.ts), until it is published brought up
  * to date. Its words: locale.ts.
  */
-import { Component, Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
 import type { DataFile } from 'decap-cms-lib-util';
 import { TEXT_FIELD, type CmsCollection, type CmsField } from '../../content/editor-config.ts';
@@ -30,7 +30,7 @@ import { Page } from '../../shared/ui/Page.tsx';
 import { scriptAttributes } from '../../shared/writing.ts';
 import { textLink } from './banner.tsx';
 import type { Formatter } from './formats.ts';
-import { fill, words, wordsLanguage } from './locale.ts';
+import { filled, words, wordsLanguage } from './locale.ts';
 import { outcomeOf, recorded } from './gate.ts';
 import { earlierVersion, repositoryContent, repositoryEvents, toWrite } from './repository.ts';
 
@@ -128,7 +128,7 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error?: Error
     return (
       <main className="page">
         <p className="notice" role="status" lang={wordsLanguage} dir={words.direction}>
-          {fill(words.preview.cannotDraw, { why: this.state.error.message })}
+          {filled(words.preview.cannotDraw, { why: this.state.error.message })}
         </p>
       </main>
     );
@@ -291,7 +291,7 @@ function AsText({ path }: { path: string }) {
   return (
     <div className="notice" role="alert" lang={wordsLanguage} dir={words.direction}>
       <p>
-        {fill(words.preview.asText, { file: path })}{' '}
+        {filled(words.preview.asText, { file: path })}{' '}
         {link ? (
           <a href={new URL(link, window.location.href).href} target="_top">
             {words.preview.openAsText}
@@ -306,7 +306,7 @@ function AsText({ path }: { path: string }) {
 function FieldShown({ collection, field }: { collection: string; field: ReadonlyArray<string | number> }) {
   const label = words.fields[collection]?.[field.filter((part) => typeof part === 'string').join('.')]?.label;
   const path = <code dir="ltr">{fieldName([...field])}</code>;
-  return label ? <>{filled(words.preview.fieldAt, { label: <bdi>{label}</bdi>, path })}</> : path;
+  return label ? <>{filled(words.preview.fieldAt, { label, path })}</> : path;
 }
 
 /** A translation behind its original, or not recorded: nothing for one up to date, or one not begun. */
@@ -328,11 +328,6 @@ function KeepUp({ file, standing, collection }: { file: string; standing: Standi
       ) : null}
     </div>
   );
-}
-
-/** A phrase with its placeholders filled with elements (fill's, for what is not plain text). */
-function filled(text: string, values: Record<string, ReactNode>): ReactNode[] {
-  return text.split(/%\{(\w+)\}/).map((part, index) => (index % 2 === 0 ? part : <Fragment key={index}>{values[part] ?? part}</Fragment>));
 }
 
 /** The problem lines, as the build and a refused save print them. */

@@ -380,6 +380,8 @@ describeInBrowser('the browser editor in npm run dev', () => {
     const master = { width: (MASTER_LIMITS.longSide * PHONE.height) / PHONE.width, height: MASTER_LIMITS.longSide };
     await uploadPicture(admin, { name: 'IMG_1234 Été.JPG', mimeType: 'image/jpeg', buffer: await phonePhoto() });
     await dialog.getByRole('status').getByText(fill(library.savedPhoto, { file: 'IMG_1234 Été.JPG', name: 'img-1234-ete.jpg', width: String(master.width), height: String(master.height) })).waitFor({ timeout: SLOW });
+    // Each name and size isolated, so that in a right-to-left sentence none draws its neighbour into its run.
+    expect(await dialog.getByRole('status').locator('bdi').allInnerTexts()).toEqual(expect.arrayContaining(['IMG_1234 Été.JPG', 'img-1234-ete.jpg', String(master.width), String(master.height)]));
     await admin.screenshot({ path: screenshotPath('chromium', 'editor-pictures-field', 1280) });
     const saved = join(art, 'img-1234-ete.jpg');
     const { format, width, height, exif, orientation } = await sharp(saved).metadata();
